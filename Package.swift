@@ -1,0 +1,22 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// ReactiveMVVM: reactive streams, an embedded object store, repositories and a headless UI layer.
+// The library has no package dependencies; benchmarks live in their own package under Benchmarks/.
+let package = Package(
+    name: "ReactiveMVVM",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Streams", targets: ["Streams"]),
+        .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
+    ],
+    targets: [
+        .target(name: "Streams"),
+        .target(name: "StreamsTesting", dependencies: ["Streams"]),
+        // Shared helpers for every test target (resource-leak trait, small utilities).
+        .target(name: "TestSupport", dependencies: ["Streams"], path: "Tests/TestSupport"),
+        .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
+        .testTarget(name: "StreamsTestingTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

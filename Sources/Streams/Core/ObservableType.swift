@@ -1,0 +1,138 @@
+/// A type that can be converted to an ``Observable``.
+public protocol ObservableConvertibleType<Element> {
+    /// The type of the elements of the sequence.
+    associatedtype Element
+
+    /// The observable sequence this value represents.
+    func asObservable() -> Observable<Element>
+}
+
+/// A push-based sequence of elements that observers subscribe to.
+///
+/// All operators are defined on this protocol, so traits and subjects get them too.
+public protocol ObservableType<Element>: ObservableConvertibleType {
+    /// Subscribes `observer` to the events of this sequence.
+    ///
+    /// - Parameter observer: The observer that receives the events.
+    /// - Returns: A disposable that stops delivery and frees the subscription's resources.
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element
+}
+
+extension ObservableType {
+    /// The sequence as an ``Observable``; operators are applied to it.
+    public func asObservable() -> Observable<Element> {
+        Observable.create { observer in self.subscribe(observer) }
+    }
+}
+
+/// The class every observable sequence derives from.
+///
+/// Create one with a factory such as ``Observable/create(_:)``, ``Observable/just(_:)`` or
+/// ``Observable/of(_:scheduler:)``, or from a subject; shape it with operators.
+public class Observable<Element>: ObservableType, @unchecked Sendable {
+    init() {}
+
+    /// Subscribes `observer` to the events of this sequence.
+    ///
+    /// - Parameter observer: The observer that receives the events.
+    /// - Returns: A disposable that stops delivery and frees the subscription's resources.
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        abstractMethod()
+    }
+
+    /// Returns `self`.
+    public func asObservable() -> Observable<Element> { self }
+}
+
+extension ObservableType {
+    /// Subscribes a closure that receives every event.
+    ///
+    /// - Parameter on: Called for each event.
+    /// - Returns: The subscription.
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
+        subscribe(AnonymousObserver(on))
+    }
+
+    /// Subscribes closures for elements, errors, completion and disposal.
+    ///
+    ///     let subscription = Observable.of(1, 2).subscribe(onNext: { print($0) })
+    ///     // prints 1, 2
+    ///
+    /// - Parameters:
+    ///   - onNext: Called for each element.
+    ///   - onError: Called once if the sequence fails.
+    ///   - onCompleted: Called once if the sequence completes.
+    ///   - onDisposed: Called once when the subscription ends, for any reason.
+    /// - Returns: The subscription.
+    public func subscribe(
+        onNext: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+        let observer = AnonymousObserver<Element> { event in
+            switch event {
+            case .next(let value):
+                onNext?(value)
+            case .error(let error):
+                if let onError {
+                    onError(error)
+                } else {
+                    Hooks.defaultErrorHandler(error)
+                }
+                disposable.dispose()
+            case .completed:
+                onCompleted?()
+                disposable.dispose()
+            }
+        }
+        return Disposables.create(subscribe(observer), disposable)
+    }
+
+    /// Subscribes closures, passing `object` to each (RxSwift 6's `subscribe(with:)`).
+    ///
+    /// `object` is held weakly: once it is gone, events are ignored.
+    ///
+    /// - Parameters:
+    ///   - object: The object handed to each closure, held weakly.
+    ///   - onNext: Called for each element.
+    ///   - onError: Called if the sequence fails.
+    ///   - onCompleted: Called if the sequence completes.
+    ///   - onDisposed: Called when the subscription ends.
+    /// - Returns: The subscription.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onNext: { [weak object] value in if let object { onNext?(object, value) } },
+            onError: { [weak object] error in if let object { onError?(object, error) } },
+            onCompleted: { [weak object] in if let object { onCompleted?(object) } },
+            onDisposed: { [weak object] in if let object { onDisposed?(object) } }
+        )
+    }
+}
+
+/// Global hooks, as RxSwift's `Hooks`.
+public enum Hooks {
+    nonisolated(unsafe) private static var _defaultErrorHandler: @Sendable (Swift.Error) -> Void = { error in
+        #if DEBUG
+        print("Unhandled error happened: \(error)")
+        #endif
+    }
+    private static let lock = SpinLock()
+
+    /// Called for an error that reaches `subscribe(onNext:…)` without an `onError` handler.
+    public static var defaultErrorHandler: @Sendable (Swift.Error) -> Void {
+        get { lock.withLock { _defaultErrorHandler } }
+        set { lock.withLock { _defaultErrorHandler = newValue } }
+    }
+}
+
+func abstractMethod(file: StaticString = #file, line: UInt = #line) -> Never {
+    fatalError("Abstract method", file: file, line: line)
+}

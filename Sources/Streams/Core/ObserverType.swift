@@ -1,0 +1,97 @@
+/// A type that receives the events of an observable sequence.
+///
+/// An observer is called for one subscription at a time and never concurrently for that
+/// subscription; after a terminal event it receives nothing more.
+public protocol ObserverType<Element> {
+    /// The type of the elements received.
+    associatedtype Element
+
+    /// Receives one event of the sequence.
+    ///
+    /// - Parameter event: The next element, an error, or completion.
+    func on(_ event: Event<Element>)
+}
+
+extension ObserverType {
+    /// Sends `.next(element)`.
+    @inlinable
+    public func onNext(_ element: Element) { on(.next(element)) }
+
+    /// Sends `.completed`.
+    @inlinable
+    public func onCompleted() { on(.completed) }
+
+    /// Sends `.error(error)`.
+    @inlinable
+    public func onError(_ error: Swift.Error) { on(.error(error)) }
+
+    /// Wraps this observer in a type-erased ``AnyObserver``.
+    public func asObserver() -> AnyObserver<Element> { AnyObserver(self) }
+
+    /// An observer that transforms elements with `transform` before passing them to this one.
+    ///
+    /// - Parameter transform: Applied to each element; a thrown error becomes `.error`.
+    public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element) -> AnyObserver<Result> {
+        AnyObserver { event in self.on(event.map(transform)) }
+    }
+}
+
+/// A type-erased observer that forwards every event to a closure or to another observer.
+public struct AnyObserver<Element>: ObserverType {
+    /// The closure type that handles events.
+    public typealias EventHandler = (Event<Element>) -> Void
+
+    @usableFromInline
+    let observer: EventHandler
+
+    /// Creates an observer that calls `eventHandler` for each event.
+    ///
+    /// - Parameter eventHandler: The closure that receives events.
+    public init(eventHandler: @escaping EventHandler) {
+        self.observer = eventHandler
+    }
+
+    /// Creates an observer that forwards every event to `observer`.
+    ///
+    /// - Parameter observer: The observer that receives the events.
+    public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+        if let erased = observer as? AnyObserver<Element> {
+            self = erased
+        } else {
+            self.observer = observer.on
+        }
+    }
+
+    /// Forwards `event` to the wrapped handler.
+    @inlinable
+    public func on(_ event: Event<Element>) { observer(event) }
+
+    /// Returns `self`.
+    public func asObserver() -> AnyObserver<Element> { self }
+}
+
+extension AnyObserver: @unchecked Sendable {}
+
+/// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`: stops at the
+/// first terminal event and counts itself in ``Resources/total`` while alive.
+final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
+    private let handler: (Event<Element>) -> Void
+    private let stopped = AtomicFlag()
+
+    init(_ handler: @escaping (Event<Element>) -> Void) {
+        self.handler = handler
+        Resources.increment()
+    }
+
+    deinit { Resources.decrement() }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            if stopped.isSet { return }
+            handler(event)
+        case .error, .completed:
+            if stopped.setOnce() { handler(event) }
+        }
+    }
+}

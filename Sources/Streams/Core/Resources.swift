@@ -1,0 +1,31 @@
+import Synchronization
+
+/// Counts live subscriptions, so tests can prove that everything was released.
+///
+/// Every sink, subject subscription and closure observer adds one while it is alive. After all
+/// subscriptions of a test are disposed (and their objects deallocated), ``total`` is back to
+/// the value it had before: anything else is a leak. The counter is always on.
+public enum Resources {
+    private static let counter = Atomic<Int>(0)
+
+    /// The number of subscription resources alive right now.
+    public static var total: Int { counter.load(ordering: .relaxed) }
+
+    /// Adds one to ``total``; for types outside `Streams` that hold a subscription's resources.
+    ///
+    /// - Returns: The new total.
+    @discardableResult
+    public static func incrementTotal() -> Int { counter.add(1, ordering: .relaxed).newValue }
+
+    /// Removes one from ``total``; pairs with ``incrementTotal()``.
+    ///
+    /// - Returns: The new total.
+    @discardableResult
+    public static func decrementTotal() -> Int { counter.subtract(1, ordering: .relaxed).newValue }
+
+    @inline(__always)
+    static func increment() { counter.add(1, ordering: .relaxed) }
+
+    @inline(__always)
+    static func decrement() { counter.subtract(1, ordering: .relaxed) }
+}

@@ -1,0 +1,59 @@
+extension ObservableType {
+    /// Keeps only the elements that satisfy `predicate`.
+    ///
+    ///     --1--2--3--4--|
+    ///     filter { $0.isMultiple(of: 2) }
+    ///     -----2-----4--|
+    ///
+    /// A thrown error ends the sequence with that error.
+    ///
+    /// - Parameter predicate: Decides whether an element passes.
+    /// - Returns: The filtered sequence.
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        Filter(source: asObservable(), predicate: predicate)
+    }
+}
+
+final class Filter<Element>: Producer<Element>, @unchecked Sendable {
+    typealias Predicate = (Element) throws -> Bool
+
+    private let source: Observable<Element>
+    private let predicate: Predicate
+
+    init(source: Observable<Element>, predicate: @escaping Predicate) {
+        self.source = source
+        self.predicate = predicate
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
+    }
+}
+
+final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+    typealias Predicate = (Element) throws -> Bool
+    private let predicate: Predicate
+
+    init(predicate: @escaping Predicate, observer: Observer, cancel: Cancelable) {
+        self.predicate = predicate
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            do {
+                if try predicate(element) { forwardOn(event) }
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+            }
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}

@@ -1,0 +1,55 @@
+extension ObservableType {
+    /// A sequence of one element, then completion.
+    ///
+    ///     just(1): 1|
+    ///
+    /// - Parameter element: The only element.
+    public static func just(_ element: Element) -> Observable<Element> {
+        Just(element: element)
+    }
+
+    /// A sequence of one element delivered on `scheduler`, then completion.
+    ///
+    /// - Parameters:
+    ///   - element: The only element.
+    ///   - scheduler: Where the element and completion are delivered.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        JustScheduled(element: element, scheduler: scheduler)
+    }
+}
+
+final class Just<Element>: Producer<Element>, @unchecked Sendable {
+    private let element: Element
+    init(element: Element) { self.element = element }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        observer.on(.next(element))
+        observer.on(.completed)
+        return Disposables.create()
+    }
+}
+
+final class JustScheduled<Element>: Producer<Element>, @unchecked Sendable {
+    let element: Element
+    let scheduler: ImmediateSchedulerType
+
+    init(element: Element, scheduler: ImmediateSchedulerType) {
+        self.element = element
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = JustScheduledSink(observer: observer, cancel: cancel)
+        let subscription = scheduler.schedule(element) { element in
+            sink.forwardOn(.next(element))
+            return self.scheduler.schedule(()) { _ in
+                sink.forwardOn(.completed)
+                sink.dispose()
+                return Disposables.create()
+            }
+        }
+        return (sink, subscription)
+    }
+}
+
+final class JustScheduledSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {}

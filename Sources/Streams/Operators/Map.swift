@@ -1,0 +1,61 @@
+extension ObservableType {
+    /// Transforms each element with `transform`.
+    ///
+    ///     --1--2--3--|
+    ///     map { $0 * 10 }
+    ///     --10-20-30-|
+    ///
+    /// A thrown error ends the sequence with that error.
+    ///
+    /// - Parameter transform: Applied to each element.
+    /// - Returns: The transformed sequence.
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+        Map(source: asObservable(), transform: transform)
+    }
+}
+
+final class Map<SourceElement, Result>: Producer<Result>, @unchecked Sendable {
+    typealias Transform = (SourceElement) throws -> Result
+
+    private let source: Observable<SourceElement>
+    private let transform: Transform
+
+    init(source: Observable<SourceElement>, transform: @escaping Transform) {
+        self.source = source
+        self.transform = transform
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
+    }
+}
+
+final class MapSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Transform = (SourceElement) throws -> Observer.Element
+    private let transform: Transform
+
+    init(transform: @escaping Transform, observer: Observer, cancel: Cancelable) {
+        self.transform = transform
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            do {
+                forwardOn(.next(try transform(element)))
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+            }
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}

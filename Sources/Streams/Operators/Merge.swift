@@ -1,0 +1,185 @@
+extension ObservableType {
+    /// Merges the elements of several sequences into one, as they arrive.
+    ///
+    ///     a: --1-----3--|
+    ///     b: ----2-----4--|
+    ///     merge(a, b)
+    ///        --1-2---3-4--|
+    ///
+    /// Completes when every source has completed; fails as soon as one source fails.
+    ///
+    /// - Parameter sources: The sequences to merge.
+    public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
+        mergeArray(sources)
+    }
+
+    /// Merges the elements of an array of sequences.
+    public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
+        mergeArray(sources)
+    }
+
+    /// Merges the elements of a collection of sequences.
+    public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
+        mergeArray(Array(sources))
+    }
+}
+
+extension ObservableType {
+    /// `merge` over an array: one subscription per source, made in order at subscription time.
+    static func mergeArray(_ sources: [Observable<Element>]) -> Observable<Element> {
+        Merge(source: Observable.from(sources, scheduler: ImmediateScheduler.instance), maxConcurrent: .max) { $0 }
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Flattens a sequence of sequences by merging the inner sequences as they arrive.
+    ///
+    ///     outer: --a-----b----|
+    ///     a:       1---3|
+    ///     b:             2---4|
+    ///     merge()
+    ///        ----1---3---2---4|
+    ///
+    /// Completes when the outer sequence and every inner sequence have completed.
+    public func merge() -> Observable<Element.Element> {
+        Merge(source: asObservable(), maxConcurrent: .max) { $0.asObservable() }
+    }
+
+    /// Flattens a sequence of sequences, subscribing to at most `maxConcurrent` inner
+    /// sequences at a time; later ones wait, in order, for a running one to complete.
+    ///
+    /// - Parameter maxConcurrent: The largest number of inner subscriptions at once (≥ 1).
+    public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+        precondition(maxConcurrent > 0, "maxConcurrent must be positive")
+        return Merge(source: asObservable(), maxConcurrent: maxConcurrent) { $0.asObservable() }
+    }
+}
+
+/// The engine of `merge`, `flatMap` and `concatMap`: subscribes to the inner sequence that a
+/// selector makes for each outer element, up to `maxConcurrent` at once.
+final class Merge<SourceElement, Result>: Producer<Result>, @unchecked Sendable {
+    typealias Selector = (SourceElement) throws -> Observable<Result>
+
+    private let source: Observable<SourceElement>
+    let maxConcurrent: Int
+    let selector: Selector
+
+    init(source: Observable<SourceElement>, maxConcurrent: Int, selector: @escaping Selector) {
+        self.source = source
+        self.maxConcurrent = maxConcurrent
+        self.selector = selector
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = MergeSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run(source)
+        return (sink, subscription)
+    }
+}
+
+final class MergeSink<SourceElement, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Result = Observer.Element
+    typealias Parent = Merge<SourceElement, Result>
+
+    private let parent: Parent
+    private let group = CompositeDisposable()
+    private let outerSubscription = SingleAssignmentDisposable()
+    private var activeCount = 0
+    private var outerStopped = false
+    private var waiting: [Observable<Result>] = []
+    private var waitingHead = 0
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(_ source: Observable<SourceElement>) -> Disposable {
+        _ = group.insert(outerSubscription)
+        outerSubscription.setDisposable(source.subscribe(self))
+        return group
+    }
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            let inner: Observable<Result>
+            do {
+                inner = try parent.selector(element)
+            } catch {
+                send(.error(error))
+                return
+            }
+            let subscribeNow = lock.withLock { () -> Bool in
+                if isTerminatedLocked { return false }
+                if activeCount < parent.maxConcurrent {
+                    activeCount += 1
+                    return true
+                }
+                waiting.append(inner)
+                return false
+            }
+            if subscribeNow { subscribeInner(inner) }
+        case .error(let error):
+            send(.error(error))
+        case .completed:
+            let complete = lock.withLock { () -> Bool in
+                outerStopped = true
+                return activeCount == 0 && waitingHead == waiting.count
+            }
+            if complete {
+                send(.completed)
+            } else {
+                outerSubscription.dispose()
+            }
+        }
+    }
+
+    private func subscribeInner(_ inner: Observable<Result>) {
+        let subscription = SingleAssignmentDisposable()
+        guard let key = group.insert(subscription) else { return }
+        subscription.setDisposable(inner.subscribe(MergeInnerObserver(parent: self, key: key)))
+    }
+
+    fileprivate func innerCompleted(_ key: CompositeDisposable.DisposeKey) {
+        group.remove(for: key)
+        let (next, complete) = lock.withLock { () -> (Observable<Result>?, Bool) in
+            if waitingHead < waiting.count {
+                let next = waiting[waitingHead]
+                waitingHead += 1
+                if waitingHead == waiting.count {
+                    waiting.removeAll(keepingCapacity: true)
+                    waitingHead = 0
+                }
+                return (next, false)
+            }
+            activeCount -= 1
+            return (nil, outerStopped && activeCount == 0)
+        }
+        if let next {
+            subscribeInner(next)
+        } else if complete {
+            send(.completed)
+        }
+    }
+
+    override func dispose() {
+        super.dispose()
+        group.dispose()
+    }
+}
+
+private struct MergeInnerObserver<SourceElement, Observer: ObserverType>: ObserverType {
+    typealias Element = Observer.Element
+    let parent: MergeSink<SourceElement, Observer>
+    let key: CompositeDisposable.DisposeKey
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next, .error:
+            parent.send(event)
+        case .completed:
+            parent.innerCompleted(key)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+extension ObservableType {
+    /// A sequence of the given elements, then completion.
+    ///
+    ///     of(1, 2, 3): 123|
+    ///
+    /// - Parameters:
+    ///   - elements: The elements, in order.
+    ///   - scheduler: Where they are delivered; the default trampolines on the current thread.
+    public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+        ObservableSequence(elements: elements, scheduler: scheduler)
+    }
+
+    /// A sequence of the elements of an array, then completion.
+    ///
+    /// - Parameters:
+    ///   - array: The elements.
+    ///   - scheduler: Where they are delivered.
+    public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+        ObservableSequence(elements: array, scheduler: scheduler)
+    }
+
+    /// A sequence of the elements of any `Sequence`, then completion.
+    ///
+    /// - Parameters:
+    ///   - sequence: The elements.
+    ///   - scheduler: Where they are delivered.
+    public static func from<Source: Sequence>(_ sequence: Source, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> where Source.Element == Element {
+        ObservableSequence(elements: sequence, scheduler: scheduler)
+    }
+
+    /// One element if `optional` holds a value, then completion; otherwise just completion.
+    ///
+    /// - Parameter optional: The value, if any.
+    public static func from(optional: Element?) -> Observable<Element> {
+        ObservableOptional(optional: optional, scheduler: nil)
+    }
+
+    /// One element if `optional` holds a value, then completion, delivered on `scheduler`.
+    public static func from(optional: Element?, scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        ObservableOptional(optional: optional, scheduler: scheduler)
+    }
+}
+
+final class ObservableSequence<Source: Sequence>: Producer<Source.Element>, @unchecked Sendable {
+    let elements: Source
+    let scheduler: ImmediateSchedulerType
+
+    init(elements: Source, scheduler: ImmediateSchedulerType) {
+        self.elements = elements
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = ObservableSequenceSink(observer: observer, cancel: cancel)
+        let subscription = scheduler.scheduleRecursive(elements.makeIterator()) { iterator, recurse in
+            var iterator = iterator
+            if let next = iterator.next() {
+                sink.forwardOn(.next(next))
+                recurse(iterator)
+            } else {
+                sink.forwardOn(.completed)
+                sink.dispose()
+            }
+        }
+        return (sink, subscription)
+    }
+}
+
+final class ObservableSequenceSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {}
+
+final class ObservableOptional<Element>: Producer<Element>, @unchecked Sendable {
+    let optional: Element?
+    let scheduler: ImmediateSchedulerType?
+
+    init(optional: Element?, scheduler: ImmediateSchedulerType?) {
+        self.optional = optional
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = ObservableSequenceSink(observer: observer, cancel: cancel)
+        guard let scheduler else {
+            if let value = optional { sink.forwardOn(.next(value)) }
+            sink.forwardOn(.completed)
+            sink.dispose()
+            return (sink, Disposables.create())
+        }
+        let subscription = scheduler.schedule(optional) { optional in
+            if let value = optional {
+                sink.forwardOn(.next(value))
+                return scheduler.schedule(()) { _ in
+                    sink.forwardOn(.completed)
+                    sink.dispose()
+                    return Disposables.create()
+                }
+            }
+            sink.forwardOn(.completed)
+            sink.dispose()
+            return Disposables.create()
+        }
+        return (sink, subscription)
+    }
+}

@@ -1,0 +1,187 @@
+import Dispatch
+import Foundation
+
+/// The UI scheduler: serial, and the only place where view state changes.
+///
+/// ``instance`` runs work at once when called on the main thread (or inside a drain) with
+/// nothing queued before it; otherwise the work is queued. ``asyncInstance`` always queues.
+///
+/// Queued work runs when the main scheduler is drained. On Apple platforms the main dispatch
+/// queue drains it automatically. A headless app or a test drains it itself with ``drain()``
+/// or ``run(until:timeout:)``; the thread that drains counts as the main scheduler meanwhile,
+/// and only one thread drains at a time, so work never runs concurrently.
+public final class MainScheduler: SchedulerType, @unchecked Sendable {
+    /// The main scheduler: immediate on the main thread when nothing is queued.
+    public static let instance = MainScheduler(alwaysQueue: false)
+
+    /// The main scheduler, always queueing (never runs work inside `schedule`).
+    public static let asyncInstance = MainScheduler(alwaysQueue: true)
+
+    /// When `true`, queued work also asks the main dispatch queue to drain the scheduler.
+    /// The default is `true` on Apple platforms and `false` elsewhere, where headless apps
+    /// and tests drain explicitly.
+    nonisolated(unsafe) public static var drainsOnMainDispatchQueue: Bool = {
+        #if canImport(Darwin)
+        return true
+        #else
+        return false
+        #endif
+    }()
+
+    private let alwaysQueue: Bool
+
+    private init(alwaysQueue: Bool) {
+        self.alwaysQueue = alwaysQueue
+    }
+
+    /// The current wall-clock time.
+    public var now: RxTime { Date() }
+
+    /// `true` when the calling code runs on the main scheduler: on the main thread, or inside
+    /// a drain.
+    public static var isOnMainScheduler: Bool {
+        Thread.isMainThread || TrampolineState.current?.isDrainingMain == true
+    }
+
+    /// Stops with a clear message when not called on the main scheduler.
+    ///
+    /// - Parameter errorMessage: Extra text for the failure.
+    public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
+        precondition(isOnMainScheduler, errorMessage ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main scheduler.")
+    }
+
+    /// Runs `action` now when allowed (see the type's discussion), otherwise queues it.
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        if !alwaysQueue, Self.isOnMainScheduler, MainQueue.shared.tryRunInline() {
+            defer { MainQueue.shared.endInline() }
+            return action(state)
+        }
+        let item = ScheduledItem(action: action, state: state)
+        MainQueue.shared.enqueue(item)
+        return item
+    }
+
+    /// Queues `action` on the main scheduler after `dueTime`.
+    public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let item = ScheduledItem(action: action, state: state)
+        let nanoseconds = dueTime.nanoseconds
+        if nanoseconds <= 0 {
+            MainQueue.shared.enqueue(item)
+            return item
+        }
+        if nanoseconds == .max { return item }
+        let box = UncheckedSendable(item)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+            if !box.value.isDisposed { MainQueue.shared.enqueue(box.value) }
+        }
+        return item
+    }
+
+    /// Runs all queued work, and the work it queues, on the calling thread.
+    ///
+    /// - Returns: The number of actions run.
+    @discardableResult
+    public static func drain() -> Int {
+        MainQueue.shared.drain()
+    }
+
+    /// Drains repeatedly, waiting for new work, until `condition` holds or `timeout` passes.
+    ///
+    /// - Parameters:
+    ///   - condition: Checked after each drain.
+    ///   - timeout: The longest wait, in seconds.
+    /// - Returns: `true` if the condition held before the timeout.
+    @discardableResult
+    public static func run(until condition: () -> Bool, timeout: TimeInterval = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            drain()
+            if condition() { return true }
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { return false }
+            MainQueue.shared.waitForWork(upTo: min(remaining, 0.05))
+        }
+    }
+
+    /// The number of queued actions not yet run.
+    public static var pendingCount: Int { MainQueue.shared.pendingCount }
+}
+
+/// The queue behind ``MainScheduler``.
+final class MainQueue: @unchecked Sendable {
+    static let shared = MainQueue()
+
+    private let condition = NSCondition()
+    private var items: [ScheduledItem] = []
+    private var head = 0
+    private var running = 0
+    private let drainLock = RecursiveLock()
+
+    var pendingCount: Int {
+        condition.lock(); defer { condition.unlock() }
+        return items.count - head
+    }
+
+    /// Claims the right to run inline: nothing queued, nothing running.
+    func tryRunInline() -> Bool {
+        condition.lock(); defer { condition.unlock() }
+        guard items.count == head, running == 0 else { return false }
+        running += 1
+        return true
+    }
+
+    func endInline() {
+        condition.lock(); running -= 1; condition.unlock()
+    }
+
+    func enqueue(_ item: ScheduledItem) {
+        condition.lock()
+        items.append(item)
+        condition.broadcast()
+        condition.unlock()
+        if MainScheduler.drainsOnMainDispatchQueue {
+            DispatchQueue.main.async { _ = MainQueue.shared.drain() }
+        }
+    }
+
+    func waitForWork(upTo seconds: TimeInterval) {
+        condition.lock()
+        if items.count == head { _ = condition.wait(until: Date().addingTimeInterval(seconds)) }
+        condition.unlock()
+    }
+
+    func drain() -> Int {
+        drainLock.lock()
+        defer { drainLock.unlock() }
+        let trampoline = TrampolineState.currentOrCreate()
+        let wasDraining = trampoline.isDrainingMain
+        trampoline.isDrainingMain = true
+        defer { trampoline.isDrainingMain = wasDraining }
+        var count = 0
+        while let item = next() {
+            if !item.isDisposed {
+                item.invoke()
+                count += 1
+            }
+            condition.lock(); running -= 1; condition.unlock()
+        }
+        return count
+    }
+
+    private func next() -> ScheduledItem? {
+        condition.lock(); defer { condition.unlock() }
+        guard head < items.count else {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+            return nil
+        }
+        let item = items[head]
+        head += 1
+        running += 1
+        if head > 1_024, head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return item
+    }
+}

@@ -1,0 +1,119 @@
+import Streams
+import StreamsTesting
+import TestSupport
+import Testing
+
+@Suite(.resourceCheck) struct SubjectTests {
+    @Test func publishSubjectSendsOnlyLaterEvents() {
+        let subject = PublishSubject<Int>()
+        var a: [Int] = []
+        var b: [Int] = []
+        let sa = subject.subscribe(onNext: { a.append($0) })
+        subject.onNext(1)
+        let sb = subject.subscribe(onNext: { b.append($0) })
+        subject.onNext(2)
+        sa.dispose()
+        subject.onNext(3)
+        sb.dispose()
+        #expect(a == [1, 2])
+        #expect(b == [2, 3])
+        #expect(!subject.hasObservers)
+    }
+
+    @Test func publishSubjectAfterCompletionSendsTheStopEvent() {
+        let subject = PublishSubject<Int>()
+        subject.onNext(1)
+        subject.onCompleted()
+        subject.onNext(2)
+        var events: [Event<Int>] = []
+        _ = subject.subscribe { events.append($0) }
+        #expect(events == [.completed])
+    }
+
+    @Test func behaviorSubjectReplaysCurrentValueAndThrowsAfterError() throws {
+        let subject = BehaviorSubject(value: 0)
+        var events: [Event<Int>] = []
+        subject.onNext(1)
+        let subscription = subject.subscribe { events.append($0) }
+        subject.onNext(2)
+        #expect(try subject.value() == 2)
+        subject.onError(testError)
+        #expect(events == [.next(1), .next(2), .error(testError)])
+        #expect(throws: TestError.self) { try subject.value() }
+        subscription.dispose()
+    }
+
+    @Test func replaySubjectReplaysTheBufferEvenAfterCompletion() {
+        let subject = ReplaySubject<Int>.create(bufferSize: 2)
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        subject.onCompleted()
+        var events: [Event<Int>] = []
+        _ = subject.subscribe { events.append($0) }
+        #expect(events == [.next(2), .next(3), .completed])
+
+        let unbounded = ReplaySubject<Int>.createUnbounded()
+        for i in 0..<100 { unbounded.onNext(i) }
+        var all: [Int] = []
+        let subscription = unbounded.subscribe(onNext: { all.append($0) })
+        #expect(all == Array(0..<100))
+        subscription.dispose()
+    }
+
+    @Test func asyncSubjectSendsTheLastElementOnCompletion() {
+        let subject = AsyncSubject<Int>()
+        var events: [Event<Int>] = []
+        let subscription = subject.subscribe { events.append($0) }
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(events.isEmpty)
+        subject.onCompleted()
+        #expect(events == [.next(2), .completed])
+        var late: [Event<Int>] = []
+        _ = subject.subscribe { late.append($0) }
+        #expect(late == [.next(2), .completed])
+        subscription.dispose()
+    }
+
+    @Test func reentrantEmissionIsDeliveredInOrderToEveryObserver() {
+        let subject = PublishSubject<Int>()
+        var a: [Int] = []
+        var b: [Int] = []
+        let sa = subject.subscribe(onNext: { value in
+            a.append(value)
+            if value == 1 { subject.onNext(2) }
+        })
+        let sb = subject.subscribe(onNext: { b.append($0) })
+        subject.onNext(1)
+        #expect(a == [1, 2])
+        #expect(b == [1, 2])
+        sa.dispose()
+        sb.dispose()
+    }
+
+    @Test func variableEmitsCurrentValueAndCompletesOnDeinit() {
+        var variable: Variable<String>? = Variable("Margherita")
+        var events: [Event<String>] = []
+        let subscription = variable!.asObservable().subscribe { events.append($0) }
+        variable!.value = "Marinara"
+        #expect(variable!.value == "Marinara")
+        variable = nil
+        #expect(events == [.next("Margherita"), .next("Marinara"), .completed])
+        subscription.dispose()
+    }
+
+    @Test func relaysNeverEnd() {
+        let relay = BehaviorRelay(value: 1)
+        var seen: [Int] = []
+        let subscription = relay.subscribe(onNext: { seen.append($0) })
+        relay.accept(2)
+        #expect(relay.value == 2)
+        let publish = PublishRelay<Int>()
+        let s2 = publish.subscribe(onNext: { seen.append($0) })
+        publish.accept(3)
+        #expect(seen == [1, 2, 3])
+        subscription.dispose()
+        s2.dispose()
+    }
+}

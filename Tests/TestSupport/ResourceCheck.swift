@@ -1,0 +1,77 @@
+import Foundation
+import Streams
+import Testing
+
+/// A test trait that proves a test leaked no subscription: it records ``Resources/total``
+/// before the test and expects the same value after it.
+///
+/// `Resources.total` is process-wide, so tests carrying this trait run one at a time (across
+/// every suite and target); tests without it must not create subscriptions. Asynchronous
+/// clean-up gets up to two seconds to finish before a difference counts as a leak.
+///
+///     @Suite(.resourceCheck) struct MapTests { … }
+public struct ResourceCheckTrait: TestTrait, SuiteTrait, TestScoping {
+    /// Applies to every test of a suite and its nested suites.
+    public var isRecursive: Bool { true }
+
+    /// Runs the test alone, then checks the resource count.
+    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        guard testCase != nil else {
+            try await function()
+            return
+        }
+        await ResourceGate.shared.acquire()
+        let before = Resources.total
+        do {
+            try await function()
+        } catch {
+            await Self.settle(before)
+            await ResourceGate.shared.release()
+            throw error
+        }
+        let after = await Self.settle(before)
+        await ResourceGate.shared.release()
+        #expect(after == before, "Resources.total is \(after) after the test, \(before) before: a subscription leaked")
+    }
+
+    @discardableResult
+    private static func settle(_ baseline: Int) async -> Int {
+        let deadline = Date().addingTimeInterval(2)
+        var current = Resources.total
+        while current != baseline, Date() < deadline {
+            MainScheduler.drain()
+            try? await Task.sleep(nanoseconds: 5_000_000)
+            current = Resources.total
+        }
+        return current
+    }
+}
+
+extension Trait where Self == ResourceCheckTrait {
+    /// Checks that the test leaves ``Resources/total`` where it found it (and serialises such
+    /// tests, since the counter is shared by the whole process).
+    public static var resourceCheck: Self { ResourceCheckTrait() }
+}
+
+/// A process-wide asynchronous mutex for resource-checked tests.
+actor ResourceGate {
+    static let shared = ResourceGate()
+    private var busy = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func acquire() async {
+        if !busy {
+            busy = true
+            return
+        }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func release() {
+        if waiters.isEmpty {
+            busy = false
+        } else {
+            waiters.removeFirst().resume()
+        }
+    }
+}
