@@ -1,0 +1,2 @@
+/// The HeadlessUI module. Its contents arrive with the issue that builds it.
+public enum HeadlessUIModule {}

@@ -1,0 +1,6 @@
+import Testing
+@testable import ObjectStore
+
+@Test func ObjectStoreModuleBuilds() {
+    #expect(String(describing: ObjectStoreModule.self) == "ObjectStoreModule")
+}
