@@ -274,3 +274,13 @@ final class TraitZipState: @unchecked Sendable {
 
     func hasValue(at index: Int) -> Bool { lock.withLock { values[index] != nil } }
 }
+
+extension TraitOperators {
+    /// Sends `element`, then the events of `source`.
+    static func startWith<Element>(_ source: Observable<Element>, _ element: Element) -> Observable<Element> {
+        Observable.create { observer in
+            observer.onNext(element)
+            return source.subscribe(observer)
+        }
+    }
+}
