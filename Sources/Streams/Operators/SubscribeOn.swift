@@ -9,15 +9,19 @@ extension ObservableType {
     /// - Parameter scheduler: Where the subscription and the disposal run.
     /// - Returns: The same sequence, subscribed on `scheduler`.
     public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        SubscribeOn(source: asObservable(), scheduler: scheduler)
+        SubscribeOn(source: self, scheduler: scheduler)
     }
 }
 
-final class SubscribeOn<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
+/// Holds the source as its own type (not wrapped by `asObservable()`), so the source's own
+/// disposable is the one disposed on the scheduler.
+final class SubscribeOn<Source: ObservableType>: Producer<Source.Element>, @unchecked Sendable {
+    typealias Element = Source.Element
+
+    private let source: Source
     private let scheduler: ImmediateSchedulerType
 
-    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
+    init(source: Source, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
     }
