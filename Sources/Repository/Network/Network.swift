@@ -16,7 +16,7 @@ import Streams
 ///
 /// Two implementations ship with the module: ``URLSessionNetwork`` talks to real servers, and
 /// ``FixtureNetwork`` answers from in-memory routes for tests, demos and previews.
-public protocol Network: AnyObject, Sendable {
+public protocol Network: Sendable {
     /// Sends `request` when subscribed and emits the response body once.
     ///
     ///     fetch(request): ----data|      (status 200..<300, non-empty body)

@@ -94,6 +94,22 @@ import TestSupport
         #expect(recorder.events == [.error(NetworkError.timedOut)])
     }
 
+    @Test func theTimeoutBoundsTheWholeRequestNotOnlySilence() throws {
+        // The stream never pauses long enough for an idle timeout, yet takes far longer than 1 s.
+        let server = try makeServer()
+        defer { server.stop() }
+        let network = URLSessionNetwork(
+            configuration: NetworkConfiguration(timeout: 1, maximumBodySize: 1 << 30),
+            scheduler: ImmediateScheduler.instance)
+        let recorder = EventRecorder<Data>()
+        let subscription = network.fetch(url: server.url("/stream")).subscribe(recorder)
+        defer { subscription.dispose() }
+        #expect(recorder.waitForTermination(timeout: 45))
+        #expect(recorder.events == [.error(NetworkError.timedOut)])
+        #expect(server.wait { $0.streamed("/stream") != nil })
+        #expect((server.streamed("/stream") ?? .max) < 256 * 1024 * 1024)
+    }
+
     @Test func refusedConnectionIsUnreachable() throws {
         let port = try TestHTTPServer.unusedPort()
         let network = URLSessionNetwork(scheduler: ImmediateScheduler.instance)
