@@ -155,8 +155,8 @@ public final class ImageLoader<Decoded>: @unchecked Sendable {
             return
         }
         let subscription = network.fetch(url: url).subscribe(
-            onNext: { [self] data in received(data, flight: flight, url: url) },
-            onError: { [self] error in finish(flight, url: url, result: .failure(error)) }
+            onSuccess: { [self] data in received(data, flight: flight, url: url) },
+            onFailure: { [self] error in finish(flight, url: url, result: .failure(error)) }
         )
         flight.subscription.setDisposable(subscription)
     }

@@ -190,8 +190,8 @@ public final class FixtureNetwork: Network, @unchecked Sendable {
     ///     offline:                       x
     ///
     /// - Parameter request: The request; only its URL path selects the answer.
-    /// - Returns: One element and completion, or a ``NetworkError``.
-    public func fetch(_ request: URLRequest) -> Observable<Data> {
+    /// - Returns: A single that succeeds with the body or fails with a ``NetworkError``.
+    public func fetch(_ request: URLRequest) -> Single<Data> {
         let scheduler = self.scheduler
         let configuration = self.configuration
         let state = self.state

@@ -6,13 +6,13 @@ import Streams
 
 /// Fetches the body of an HTTP request: the first layer of a repository.
 ///
-/// A `Network` turns a request into a one-shot sequence that emits the response body once and
-/// completes, or fails with a ``NetworkError``. Nothing happens until the sequence is
+/// A `Network` turns a request into a `Single` that succeeds with the response body or fails
+/// with a ``NetworkError``. Nothing happens until the sequence is
 /// subscribed; every subscription sends its own request; disposing the subscription before
 /// the answer arrives cancels the request.
 ///
 ///     network.fetch(url: pizzasURL)
-///         .subscribe(onNext: { data in … }, onError: { error in … })
+///         .subscribe(onSuccess: { data in … }, onFailure: { error in … })
 ///
 /// Two implementations ship with the module: ``URLSessionNetwork`` talks to real servers, and
 /// ``FixtureNetwork`` answers from in-memory routes for tests, demos and previews.
@@ -23,9 +23,8 @@ public protocol Network: Sendable {
     ///     fetch(request): ----x          (NetworkError)
     ///
     /// - Parameter request: The request to send.
-    /// - Returns: A sequence of exactly one element followed by completion, or an error.
-    ///   Errors are ``NetworkError`` values.
-    func fetch(_ request: URLRequest) -> Observable<Data>
+    /// - Returns: A single that succeeds with the body or fails with a ``NetworkError``.
+    func fetch(_ request: URLRequest) -> Single<Data>
 }
 
 extension Network {
@@ -36,9 +35,8 @@ extension Network {
     /// - Parameters:
     ///   - url: The address of the resource.
     ///   - method: The HTTP method; `GET` when omitted.
-    /// - Returns: A sequence of exactly one element followed by completion, or a
-    ///   ``NetworkError``.
-    public func fetch(url: URL, method: HTTPMethod = .get) -> Observable<Data> {
+    /// - Returns: A single that succeeds with the body or fails with a ``NetworkError``.
+    public func fetch(url: URL, method: HTTPMethod = .get) -> Single<Data> {
         var request = URLRequest(url: url)
         request.httpMethod = method.rawValue
         return fetch(request)
@@ -82,30 +80,21 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
 /// The result a network implementation hands to ``oneShot(on:start:)``.
 typealias NetworkResult = Result<Data, NetworkError>
 
-/// Builds the one-shot sequence every `Network` returns: `start` begins the work and calls its
+/// Builds the `Single` every `Network` returns: `start` begins the work and calls its
 /// completion at most once; the outcome is delivered on `scheduler`. Disposing the
 /// subscription disposes what `start` returned (cancelling the work) and any delivery not yet
 /// run.
-///
-/// This is the one place that knows the sequence type, so switching the public methods to
-/// `Single<Data>` changes only this function and the declared return types.
 func oneShot(
     on scheduler: ImmediateSchedulerType,
     start: @escaping (_ complete: @escaping @Sendable (NetworkResult) -> Void) -> Disposable
-) -> Observable<Data> {
+) -> Single<Data> {
     let scheduler = UncheckedBox(scheduler)
-    return Observable.create { observer in
+    return Single.create { single in
         let delivery = SingleAssignmentDisposable()
-        let sink = UncheckedBox(observer)
+        let sink = UncheckedBox(single)
         let work = start { result in
             delivery.setDisposable(scheduler.value.schedule(result) { result in
-                switch result {
-                case .success(let data):
-                    sink.value.onNext(data)
-                    sink.value.onCompleted()
-                case .failure(let error):
-                    sink.value.onError(error)
-                }
+                sink.value(result.mapError { $0 })
                 return Disposables.create()
             })
         }

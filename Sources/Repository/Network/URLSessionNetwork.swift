@@ -9,7 +9,7 @@ import Streams
 ///
 ///     let network = URLSessionNetwork(scheduler: MainScheduler.instance)
 ///     network.fetch(url: URL(string: "https://example.com/pizzas.json")!)
-///         .subscribe(onNext: { data in … })       // delivered on the main scheduler
+///         .subscribe(onSuccess: { data in … })    // delivered on the main scheduler
 ///
 /// Only `200..<300` answers with a non-empty body succeed; everything else fails with a
 /// ``NetworkError``. Bodies are streamed and the transfer stops as soon as the body exceeds
@@ -57,8 +57,8 @@ public final class URLSessionNetwork: Network, @unchecked Sendable {
     ///     fetch(request): ----x         (NetworkError)
     ///
     /// - Parameter request: The request; its own timeout is capped by the configuration's.
-    /// - Returns: One element and completion, or a ``NetworkError``.
-    public func fetch(_ request: URLRequest) -> Observable<Data> {
+    /// - Returns: A single that succeeds with the body or fails with a ``NetworkError``.
+    public func fetch(_ request: URLRequest) -> Single<Data> {
         let configuration = self.configuration
         return oneShot(on: scheduler) { [self] complete in
             var request = request

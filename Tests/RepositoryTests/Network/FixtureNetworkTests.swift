@@ -16,16 +16,32 @@ import TestSupport
     @Test func answersAfterTheRouteDelay() {
         let scheduler = TestScheduler(initialClock: 0)
         let network = FixtureNetwork(scheduler: scheduler, routes: ["/pizzas": .json("[1]", delay: .seconds(30))])
-        let res = scheduler.start { network.fetch(url: base.appendingPathComponent("pizzas")) }
+        let res = scheduler.start { network.fetch(url: base.appendingPathComponent("pizzas")).asObservable() }
         #expect(res.events == [.next(230, body("[1]")), .completed(230)])
         #expect(network.requestCount(for: "/pizzas") == 1)
         #expect(network.cancelledRequestCount == 0)
     }
 
+    @Test func isASingle() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let network = FixtureNetwork(scheduler: scheduler, routes: ["/ok": .json("1"), "/ko": .status(500)])
+        var outcomes: [String] = []
+        scheduler.scheduleAt(10) {
+            _ = network.fetch(url: base.appendingPathComponent("ok")).subscribe(
+                onSuccess: { outcomes.append("success \(String(decoding: $0, as: UTF8.self)) at \(scheduler.clock)") },
+                onFailure: { outcomes.append("failure \($0)") })
+            _ = network.fetch(url: base.appendingPathComponent("ko")).subscribe(
+                onSuccess: { _ in outcomes.append("unexpected success") },
+                onFailure: { outcomes.append("failure \($0) at \(scheduler.clock)") })
+        }
+        scheduler.start()
+        #expect(outcomes == ["success 1 at 11", "failure NetworkError.badStatus(code: 500, body: 0 bytes) at 11"])
+    }
+
     @Test func nothingIsSentBeforeSubscription() {
         let scheduler = TestScheduler(initialClock: 0)
         let network = FixtureNetwork(scheduler: scheduler, routes: ["/pizzas": .json("[]")])
-        _ = network.fetch(url: base.appendingPathComponent("pizzas"))
+        _ = network.fetch(url: base.appendingPathComponent("pizzas")).asObservable()
         scheduler.start()
         #expect(network.totalRequestCount == 0)
     }
@@ -33,15 +49,15 @@ import TestSupport
     @Test func statusOutsideTwoHundredsFails() {
         let scheduler = TestScheduler(initialClock: 0)
         let network = FixtureNetwork(scheduler: scheduler, routes: ["/missing": .status(404, body: "nope", delay: .seconds(5))])
-        let missing = scheduler.start { network.fetch(url: base.appendingPathComponent("missing")) }
+        let missing = scheduler.start { network.fetch(url: base.appendingPathComponent("missing")).asObservable() }
         #expect(missing.events == [.error(205, NetworkError.badStatus(code: 404, body: body("nope")))])
 
         let scheduler2 = TestScheduler(initialClock: 0)
         let network2 = FixtureNetwork(scheduler: scheduler2, routes: ["/broken": .status(500), "/redirect": .status(302, body: "x")])
         let broken = scheduler2.createObserver(Data.self)
         let redirect = scheduler2.createObserver(Data.self)
-        scheduler2.scheduleAt(10) { _ = network2.fetch(url: base.appendingPathComponent("broken")).subscribe(broken) }
-        scheduler2.scheduleAt(10) { _ = network2.fetch(url: base.appendingPathComponent("redirect")).subscribe(redirect) }
+        scheduler2.scheduleAt(10) { _ = network2.fetch(url: base.appendingPathComponent("broken")).asObservable().subscribe(broken) }
+        scheduler2.scheduleAt(10) { _ = network2.fetch(url: base.appendingPathComponent("redirect")).asObservable().subscribe(redirect) }
         scheduler2.start()
         #expect(broken.events == [.error(11, NetworkError.badStatus(code: 500, body: Data()))])
         #expect(redirect.events == [.error(11, NetworkError.badStatus(code: 302, body: body("x")))])
@@ -50,7 +66,7 @@ import TestSupport
     @Test func unknownPathAnswers404() {
         let scheduler = TestScheduler(initialClock: 0)
         let network = FixtureNetwork(scheduler: scheduler)
-        let res = scheduler.start { network.fetch(url: base.appendingPathComponent("nowhere")) }
+        let res = scheduler.start { network.fetch(url: base.appendingPathComponent("nowhere")).asObservable() }
         #expect(res.events == [.error(201, NetworkError.badStatus(code: 404, body: Data()))])
         #expect(network.requestCount(for: "/nowhere") == 1)
     }
@@ -66,9 +82,9 @@ import TestSupport
         let big = scheduler.createObserver(Data.self)
         let fits = scheduler.createObserver(Data.self)
         scheduler.scheduleAt(100) {
-            _ = network.fetch(url: base.appendingPathComponent("empty")).subscribe(empty)
-            _ = network.fetch(url: base.appendingPathComponent("big")).subscribe(big)
-            _ = network.fetch(url: base.appendingPathComponent("fits")).subscribe(fits)
+            _ = network.fetch(url: base.appendingPathComponent("empty")).asObservable().subscribe(empty)
+            _ = network.fetch(url: base.appendingPathComponent("big")).asObservable().subscribe(big)
+            _ = network.fetch(url: base.appendingPathComponent("fits")).asObservable().subscribe(fits)
         }
         scheduler.start()
         #expect(empty.events == [.error(101, NetworkError.emptyBody)])
@@ -80,7 +96,7 @@ import TestSupport
         let scheduler = TestScheduler(initialClock: 0)
         let network = FixtureNetwork(scheduler: scheduler, routes: ["/nothing": .status(204)],
                                      configuration: NetworkConfiguration(allowsEmptyBody: true))
-        let res = scheduler.start { network.fetch(url: base.appendingPathComponent("nothing"), method: .delete) }
+        let res = scheduler.start { network.fetch(url: base.appendingPathComponent("nothing"), method: .delete).asObservable() }
         #expect(res.events == [.next(201, Data()), .completed(201)])
         #expect(network.requests.map(\.httpMethod) == ["DELETE"])
     }
@@ -88,7 +104,7 @@ import TestSupport
     @Test func failureRoutesFailAfterTheirDelay() {
         let scheduler = TestScheduler(initialClock: 0)
         let network = FixtureNetwork(scheduler: scheduler, routes: ["/slow": .failure(.timedOut, delay: .seconds(60))])
-        let res = scheduler.start { network.fetch(url: base.appendingPathComponent("slow")) }
+        let res = scheduler.start { network.fetch(url: base.appendingPathComponent("slow")).asObservable() }
         #expect(res.events == [.error(260, NetworkError.timedOut)])
     }
 
@@ -98,9 +114,9 @@ import TestSupport
         network.isOffline = true
         let offline = scheduler.createObserver(Data.self)
         let online = scheduler.createObserver(Data.self)
-        scheduler.scheduleAt(100) { _ = network.fetch(url: base.appendingPathComponent("pizzas")).subscribe(offline) }
+        scheduler.scheduleAt(100) { _ = network.fetch(url: base.appendingPathComponent("pizzas")).asObservable().subscribe(offline) }
         scheduler.scheduleAt(200) { network.isOffline = false }
-        scheduler.scheduleAt(300) { _ = network.fetch(url: base.appendingPathComponent("pizzas")).subscribe(online) }
+        scheduler.scheduleAt(300) { _ = network.fetch(url: base.appendingPathComponent("pizzas")).asObservable().subscribe(online) }
         scheduler.start()
         #expect(offline.events == [.error(101, FixtureNetwork.offlineError)])
         #expect(online.events == [.next(310, body("[2]")), .completed(310)])
@@ -110,7 +126,7 @@ import TestSupport
     @Test func disposingBeforeTheAnswerCancelsIt() {
         let scheduler = TestScheduler(initialClock: 0)
         let network = FixtureNetwork(scheduler: scheduler, routes: ["/pizzas": .json("[]", delay: .seconds(500))])
-        let res = scheduler.start(disposed: 400) { network.fetch(url: base.appendingPathComponent("pizzas")) }
+        let res = scheduler.start(disposed: 400) { network.fetch(url: base.appendingPathComponent("pizzas")).asObservable() }
         #expect(res.events.isEmpty)
         #expect(network.requestCount(for: "/pizzas") == 1)
         #expect(network.cancelledRequestCount == 1)
@@ -120,8 +136,8 @@ import TestSupport
         let scheduler = TestScheduler(initialClock: 0)
         let network = FixtureNetwork(scheduler: scheduler, routes: ["/pizzas": .json("[3]", delay: .seconds(10))])
         let url = base.appendingPathComponent("pizzas")
-        let plain = network.fetch(url: url)
-        let shared = network.fetch(url: url).share(replay: 1)
+        let plain = network.fetch(url: url).asObservable()
+        let shared = network.fetch(url: url).asObservable().share(replay: 1)
         let a = scheduler.createObserver(Data.self)
         let b = scheduler.createObserver(Data.self)
         let c = scheduler.createObserver(Data.self)
@@ -149,9 +165,9 @@ import TestSupport
         #expect(network.route(for: "/x") == .json("a"))
         let first = scheduler.createObserver(Data.self)
         let second = scheduler.createObserver(Data.self)
-        scheduler.scheduleAt(10) { _ = network.fetch(url: base.appendingPathComponent("x")).subscribe(first) }
+        scheduler.scheduleAt(10) { _ = network.fetch(url: base.appendingPathComponent("x")).asObservable().subscribe(first) }
         scheduler.scheduleAt(20) { network.setRoute(nil, for: "/x") }
-        scheduler.scheduleAt(30) { _ = network.fetch(url: base.appendingPathComponent("x")).subscribe(second) }
+        scheduler.scheduleAt(30) { _ = network.fetch(url: base.appendingPathComponent("x")).asObservable().subscribe(second) }
         scheduler.start()
         #expect(first.events == [.next(11, body("a")), .completed(11)])
         #expect(second.events == [.error(31, NetworkError.badStatus(code: 404, body: Data()))])

@@ -29,7 +29,7 @@ import TestSupport
         defer { server.stop() }
         let network = URLSessionNetwork(scheduler: MainScheduler.asyncInstance)
         let recorder = EventRecorder<Data>()
-        let subscription = network.fetch(url: server.url("/pizzas.json")).subscribe(recorder)
+        let subscription = network.fetch(url: server.url("/pizzas.json")).asObservable().subscribe(recorder)
         defer { subscription.dispose() }
         let done = MainScheduler.run(until: { recorder.events.last?.isStopEvent ?? false }, timeout: 30)
         #expect(done)
@@ -43,7 +43,7 @@ import TestSupport
         defer { server.stop() }
         let network = URLSessionNetwork(configuration: NetworkConfiguration(additionalHeaders: ["X-Test": "1"]), scheduler: ImmediateScheduler.instance)
         let recorder = EventRecorder<Data>()
-        let subscription = network.fetch(url: server.url("/pizzas.json"), method: .post).subscribe(recorder)
+        let subscription = network.fetch(url: server.url("/pizzas.json"), method: .post).asObservable().subscribe(recorder)
         defer { subscription.dispose() }
         #expect(recorder.waitForTermination())
         #expect(recorder.elements == [Self.json])
@@ -55,7 +55,7 @@ import TestSupport
         defer { server.stop() }
         let network = URLSessionNetwork(scheduler: ImmediateScheduler.instance)
         let recorder = EventRecorder<Data>()
-        let subscription = network.fetch(url: server.url("/no-such-thing")).subscribe(recorder)
+        let subscription = network.fetch(url: server.url("/no-such-thing")).asObservable().subscribe(recorder)
         defer { subscription.dispose() }
         #expect(recorder.waitForTermination())
         #expect(recorder.events == [.error(NetworkError.badStatus(code: 404, body: Data("no route for /no-such-thing".utf8)))])
@@ -66,7 +66,7 @@ import TestSupport
         defer { server.stop() }
         let network = URLSessionNetwork(scheduler: ImmediateScheduler.instance)
         let recorder = EventRecorder<Data>()
-        let subscription = network.fetch(url: server.url("/broken")).subscribe(recorder)
+        let subscription = network.fetch(url: server.url("/broken")).asObservable().subscribe(recorder)
         defer { subscription.dispose() }
         #expect(recorder.waitForTermination())
         #expect(recorder.events == [.error(NetworkError.badStatus(code: 500, body: Data("kitchen on fire".utf8)))])
@@ -77,7 +77,7 @@ import TestSupport
         defer { server.stop() }
         let network = URLSessionNetwork(scheduler: ImmediateScheduler.instance)
         let recorder = EventRecorder<Data>()
-        let subscription = network.fetch(url: server.url("/empty")).subscribe(recorder)
+        let subscription = network.fetch(url: server.url("/empty")).asObservable().subscribe(recorder)
         defer { subscription.dispose() }
         #expect(recorder.waitForTermination())
         #expect(recorder.events == [.error(NetworkError.emptyBody)])
@@ -88,7 +88,7 @@ import TestSupport
         defer { server.stop() }
         let network = URLSessionNetwork(configuration: NetworkConfiguration(timeout: 1), scheduler: ImmediateScheduler.instance)
         let recorder = EventRecorder<Data>()
-        let subscription = network.fetch(url: server.url("/slow")).subscribe(recorder)
+        let subscription = network.fetch(url: server.url("/slow")).asObservable().subscribe(recorder)
         defer { subscription.dispose() }
         #expect(recorder.waitForTermination(timeout: 45))
         #expect(recorder.events == [.error(NetworkError.timedOut)])
@@ -102,7 +102,7 @@ import TestSupport
             configuration: NetworkConfiguration(timeout: 1, maximumBodySize: 1 << 30),
             scheduler: ImmediateScheduler.instance)
         let recorder = EventRecorder<Data>()
-        let subscription = network.fetch(url: server.url("/stream")).subscribe(recorder)
+        let subscription = network.fetch(url: server.url("/stream")).asObservable().subscribe(recorder)
         defer { subscription.dispose() }
         #expect(recorder.waitForTermination(timeout: 45))
         #expect(recorder.events == [.error(NetworkError.timedOut)])
@@ -114,7 +114,7 @@ import TestSupport
         let port = try TestHTTPServer.unusedPort()
         let network = URLSessionNetwork(scheduler: ImmediateScheduler.instance)
         let recorder = EventRecorder<Data>()
-        let subscription = network.fetch(url: URL(string: "http://127.0.0.1:\(port)/pizzas.json")!).subscribe(recorder)
+        let subscription = network.fetch(url: URL(string: "http://127.0.0.1:\(port)/pizzas.json")!).asObservable().subscribe(recorder)
         defer { subscription.dispose() }
         #expect(recorder.waitForTermination())
         #expect(recorder.events.count == 1)
@@ -129,7 +129,7 @@ import TestSupport
         defer { server.stop() }
         let network = URLSessionNetwork(scheduler: ImmediateScheduler.instance)
         let recorder = EventRecorder<Data>()
-        let subscription = network.fetch(url: server.url("/hang")).subscribe(recorder)
+        let subscription = network.fetch(url: server.url("/hang")).asObservable().subscribe(recorder)
         #expect(server.wait { $0.requests == ["GET /hang"] })
         subscription.dispose()
         #expect(server.wait { $0.closedByClient == ["/hang"] })
@@ -141,7 +141,7 @@ import TestSupport
         defer { server.stop() }
         let network = URLSessionNetwork(configuration: NetworkConfiguration(maximumBodySize: 1_000), scheduler: ImmediateScheduler.instance)
         let recorder = EventRecorder<Data>()
-        let subscription = network.fetch(url: server.url("/big")).subscribe(recorder)
+        let subscription = network.fetch(url: server.url("/big")).asObservable().subscribe(recorder)
         defer { subscription.dispose() }
         #expect(recorder.waitForTermination())
         #expect(recorder.events == [.error(NetworkError.tooLarge(limit: 1_000))])
@@ -152,7 +152,7 @@ import TestSupport
         defer { server.stop() }
         let network = URLSessionNetwork(configuration: NetworkConfiguration(maximumBodySize: 100_000), scheduler: ImmediateScheduler.instance)
         let recorder = EventRecorder<Data>()
-        let subscription = network.fetch(url: server.url("/stream")).subscribe(recorder)
+        let subscription = network.fetch(url: server.url("/stream")).asObservable().subscribe(recorder)
         defer { subscription.dispose() }
         #expect(recorder.waitForTermination())
         #expect(recorder.events == [.error(NetworkError.tooLarge(limit: 100_000))])
@@ -164,7 +164,7 @@ import TestSupport
         let server = try makeServer()
         defer { server.stop() }
         let network = URLSessionNetwork(scheduler: ImmediateScheduler.instance)
-        let fetch = network.fetch(url: server.url("/pizzas.json"))
+        let fetch = network.fetch(url: server.url("/pizzas.json")).asObservable()
         let first = EventRecorder<Data>()
         let second = EventRecorder<Data>()
         let subscriptions = [fetch.subscribe(first), fetch.subscribe(second)]
