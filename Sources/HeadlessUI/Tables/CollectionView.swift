@@ -91,7 +91,7 @@ open class CollectionView: ListView {
     ///   - indexPath: The item the cell is for.
     /// - Returns: The cell.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
-        let cell = dequeueCell(identifier: identifier, for: indexPath)
+        guard let cell = dequeueCell(identifier: identifier, for: indexPath) else { return CollectionViewCell(reuseIdentifier: identifier) }
         if let collectionCell = cell as? CollectionViewCell { return collectionCell }
         HeadlessUIHooks.report("the cell registered for \(identifier) is not a CollectionViewCell")
         return CollectionViewCell(reuseIdentifier: identifier)

@@ -85,14 +85,14 @@ open class ListView: View {
         registrations[identifier] = cellClass
     }
 
-    func dequeueCell(identifier: String, for indexPath: IndexPath) -> ReusableCell {
+    func dequeueCell(identifier: String, for indexPath: IndexPath) -> ReusableCell? {
         if var pool = reusePool[identifier], let cell = pool.popLast() {
             reusePool[identifier] = pool
             return cell
         }
         guard let cellClass = registrations[identifier] else {
             HeadlessUIHooks.report("unable to dequeue a cell with identifier \(identifier) - must register a class for the identifier")
-            return ReusableCell(reuseIdentifier: identifier)
+            return nil
         }
         return cellClass.init(reuseIdentifier: identifier)
     }

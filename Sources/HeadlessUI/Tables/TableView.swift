@@ -129,7 +129,7 @@ open class TableView: ListView {
     ///   - indexPath: The row the cell is for.
     /// - Returns: The cell; an unregistered identifier is a programming error.
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
-        let cell = dequeueCell(identifier: identifier, for: indexPath)
+        guard let cell = dequeueCell(identifier: identifier, for: indexPath) else { return TableViewCell(reuseIdentifier: identifier) }
         if let tableCell = cell as? TableViewCell { return tableCell }
         HeadlessUIHooks.report("the cell registered for \(identifier) is not a TableViewCell")
         return TableViewCell(reuseIdentifier: identifier)
