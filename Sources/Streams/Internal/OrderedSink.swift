@@ -58,3 +58,37 @@ class OrderedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
         synchronized { emitLocked(event) }
     }
 }
+
+/// Holds the timer of the newest window: assigning a disposable tagged with an id disposes
+/// the one held if that one is older, or the new one if it is older (so a late assignment
+/// from another thread can never replace a newer timer). After ``dispose()``, every
+/// assignment is disposed at once.
+final class NewestTimerDisposable: Cancelable, @unchecked Sendable {
+    private let lock = SpinLock()
+    private var current: (id: UInt64, disposable: Disposable)?
+    private var disposed = false
+
+    var isDisposed: Bool { lock.withLock { disposed } }
+
+    /// Keeps `disposable` unless a newer one (a higher `id`) is already held.
+    func set(_ disposable: Disposable, id: UInt64) {
+        let discarded = lock.withLock { () -> Disposable? in
+            if disposed { return disposable }
+            if let held = current, held.id > id { return disposable }
+            let previous = current?.disposable
+            current = (id, disposable)
+            return previous
+        }
+        discarded?.dispose()
+    }
+
+    func dispose() {
+        let taken = lock.withLock { () -> Disposable? in
+            if disposed { return nil }
+            disposed = true
+            defer { current = nil }
+            return current?.disposable
+        }
+        taken?.dispose()
+    }
+}

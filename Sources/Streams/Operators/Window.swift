@@ -46,7 +46,7 @@ final class WindowTimeCount<Element>: Producer<Observable<Element>>, @unchecked 
 
 final class WindowTimeCountSink<Element, Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Observable<Element> {
     private let parent: WindowTimeCount<Element>
-    private let timer = SerialDisposable()
+    private let timer = NewestTimerDisposable()
     private let group = CompositeDisposable()
     private let refCount: RefCountDisposable
     private var subject = PublishSubject<Element>()
@@ -113,10 +113,11 @@ final class WindowTimeCountSink<Element, Observer: ObserverType>: OrderedSink<Ob
     }
 
     private func startTimer(_ id: UInt64) {
-        timer.disposable = parent.scheduler.scheduleRelative(id, dueTime: parent.timeSpan) { [weak self] id in
+        let scheduled = parent.scheduler.scheduleRelative(id, dueTime: parent.timeSpan) { [weak self] id in
             self?.timerFired(id)
             return Disposables.create()
         }
+        timer.set(scheduled, id: id)
     }
 
     private func timerFired(_ id: UInt64) {
