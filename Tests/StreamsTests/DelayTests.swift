@@ -55,3 +55,12 @@ extension DelayTests {
         subscription.dispose()
     }
 }
+
+extension DelayTests {
+    @Test func neverDelayEmitsNothingButErrors() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(300, testError)])
+        let res = scheduler.start { xs.delay(.never, scheduler: scheduler) }
+        #expect(res.events == [.error(300, testError)])
+    }
+}

@@ -136,3 +136,12 @@ extension ThrottleTests {
         subscription.dispose()
     }
 }
+
+extension ThrottleTests {
+    @Test func neverDueTimeLetsOnlyTheFirstElementThrough() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let res = scheduler.start { xs.throttle(.never, latest: false, scheduler: scheduler) }
+        #expect(res.events == [.next(210, 1), .completed(300)])
+    }
+}
