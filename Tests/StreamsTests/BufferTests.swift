@@ -47,7 +47,7 @@ extension BufferTests {
     @Test func countFillsBuffersOnARealScheduler() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let values = LockedList<[Int]>()
-        let done = Signal()
+        let done = TestLatch()
         let subscription = Observable.from(Array(0..<10))
             .buffer(timeSpan: .seconds(10), count: 3, scheduler: scheduler)
             .subscribe(onNext: { values.append($0) }, onCompleted: { done.fire() })

@@ -88,7 +88,7 @@ extension DebounceTests {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let subject = PublishSubject<Int>()
         let values = LockedList<Int>()
-        let done = Signal()
+        let done = TestLatch()
         let subscription = subject
             .debounce(.milliseconds(20), scheduler: scheduler)
             .subscribe(onNext: { values.append($0) }, onCompleted: { done.fire() })

@@ -46,7 +46,7 @@ extension DelayTests {
     @Test func keepsOrderOnARealScheduler() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "delay.real")
         let values = LockedList<Int>()
-        let done = Signal()
+        let done = TestLatch()
         let subscription = Observable.from(Array(0..<100))
             .delay(.milliseconds(2), scheduler: scheduler)
             .subscribe(onNext: { values.append($0) }, onCompleted: { done.fire() })

@@ -30,7 +30,7 @@ extension IntervalTests {
     @Test func ticksOnARealSchedulerUntilDisposed() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "interval.real")
         let values = LockedList<Int>()
-        let reached = Signal()
+        let reached = TestLatch()
         let subscription = Observable<Int>.interval(.milliseconds(1), scheduler: scheduler)
             .subscribe(onNext: { value in
                 values.append(value)
@@ -38,7 +38,7 @@ extension IntervalTests {
             })
         #expect(reached.wait())
         subscription.dispose()
-        let flushed = Signal()
+        let flushed = TestLatch()
         _ = scheduler.schedule(()) { _ in flushed.fire(); return Disposables.create() }
         #expect(flushed.wait())
         let count = values.count

@@ -87,7 +87,7 @@ extension SampleTests {
         let busy = NSLock()
         let overlaps = LockedList<Int>()
         let values = LockedList<Int>()
-        let done = Signal()
+        let done = TestLatch()
         let subscription = source.sample(sampler).subscribe(onNext: { value in
             if !busy.try() { overlaps.append(value) }
             values.append(value)

@@ -41,7 +41,7 @@ import Testing
 extension TakeForTests {
     @Test func completesOnARealScheduler() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
-        let done = Signal()
+        let done = TestLatch()
         let subscription = Observable<Int>.never()
             .take(for: .milliseconds(5), scheduler: scheduler)
             .subscribe(onCompleted: { done.fire() })

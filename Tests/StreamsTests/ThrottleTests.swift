@@ -115,7 +115,7 @@ extension ThrottleTests {
     @Test func emitsFirstAndLatestOnARealScheduler() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let values = LockedList<Int>()
-        let done = Signal()
+        let done = TestLatch()
         let subscription = Observable.from([0, 1, 2])
             .throttle(.milliseconds(20), scheduler: scheduler)
             .subscribe(onNext: { values.append($0) }, onCompleted: { done.fire() })
@@ -127,7 +127,7 @@ extension ThrottleTests {
     @Test func notLatestDropsTheRestOnARealScheduler() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let values = LockedList<Int>()
-        let done = Signal()
+        let done = TestLatch()
         let subscription = Observable.from([0, 1, 2])
             .throttle(.seconds(10), latest: false, scheduler: scheduler)
             .subscribe(onNext: { values.append($0) }, onCompleted: { done.fire() })

@@ -64,7 +64,7 @@ extension TimeoutTests {
     @Test func timesOutOnARealScheduler() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let errors = LockedList<Error>()
-        let done = Signal()
+        let done = TestLatch()
         let subscription = Observable<Int>.never()
             .timeout(.milliseconds(5), scheduler: scheduler)
             .subscribe(onError: { error in

@@ -37,7 +37,7 @@ extension TimerTests {
     @Test func firesOnARealSchedulerAndReleasesTheSink() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "timer.real")
         let values = LockedList<Int>()
-        let done = Signal()
+        let done = TestLatch()
         _ = Observable<Int>.timer(.milliseconds(1), scheduler: scheduler)
             .subscribe(onNext: { values.append($0) }, onCompleted: { done.fire() })
         #expect(done.wait())
