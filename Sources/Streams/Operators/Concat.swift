@@ -33,6 +33,10 @@ extension ObservableType {
 
     /// Sends the elements of each sequence of an array in turn.
     ///
+    ///     [a, b]: a = --1--|, b = -2--3|
+    ///     concat([a, b])
+    ///             --1---2--3|
+    ///
     /// - Parameter sources: The sequences, in order.
     /// - Returns: The concatenated sequence.
     public static func concat(_ sources: [Observable<Element>]) -> Observable<Element> {
@@ -40,6 +44,10 @@ extension ObservableType {
     }
 
     /// Sends the elements of each sequence of a collection in turn.
+    ///
+    ///     collection: a = --1--|, b = -2--3|
+    ///     concat(collection)
+    ///                 --1---2--3|
     ///
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The concatenated sequence.
@@ -49,6 +57,10 @@ extension ObservableType {
 
     /// Sends the elements of each sequence of a `Sequence` in turn; the sequence is iterated
     /// lazily, one source at a time, once per subscription.
+    ///
+    ///     sequence: a = --1--|, b = -2--3|, …
+    ///     concat(sequence)
+    ///               --1---2--3|…
     ///
     /// - Parameter sequence: The sequences, in order.
     /// - Returns: The concatenated sequence.
