@@ -80,4 +80,22 @@ import Testing
         #expect(subscribed == 1)
         subscription.dispose()
     }
+
+    @Test func sourcesRacingOnTwoThreadsProduceOneWinner() async {
+        for _ in 0 ..< 20 {
+            let a = PublishSubject<Int>()
+            let b = PublishSubject<Int>()
+            let recorder = CombiningOverlapRecorder()
+            let subscription = a.amb(b).subscribe(onNext: { recorder.enter($0) }, onCompleted: { recorder.complete() })
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { for i in 1 ... 200 { a.onNext(i) }; a.onCompleted() }
+                group.addTask { for i in 1 ... 200 { b.onNext(-i) }; b.onCompleted() }
+            }
+            let values = recorder.values
+            #expect(recorder.overlapped == false)
+            #expect(values == Array(1 ... 200) || values == (1 ... 200).map { -$0 })
+            #expect(recorder.completed)
+            subscription.dispose()
+        }
+    }
 }

@@ -101,6 +101,26 @@ import Testing
         lazySubscription.dispose()
     }
 
+    @Test func sourcesCompletingOnOtherThreadsStayInOrder() {
+        let queue = DispatchQueue(label: "concat-tests", attributes: .concurrent)
+        let sources = (0 ..< 50).map { index in
+            Observable<Int>.create { observer in
+                queue.async {
+                    observer.onNext(index * 2)
+                    observer.onNext(index * 2 + 1)
+                    observer.onCompleted()
+                }
+                return Disposables.create()
+            }
+        }
+        let result = ConcatCollectedResult()
+        let subscription = Observable.concat(sources)
+            .subscribe(onNext: { result.append($0) }, onCompleted: { result.finish() })
+        #expect(result.waitForCompletion())
+        #expect(result.values == Array(0 ..< 100))
+        subscription.dispose()
+    }
+
     @Test func tenThousandSynchronousSourcesOnASmallStackThread() {
         // A thread with a 256 KiB stack would overflow quickly if each source recursed.
         let done = ConcatThreadResult()
@@ -130,4 +150,16 @@ final class ConcatThreadResult: @unchecked Sendable {
         guard semaphore.wait(timeout: .now() + 30) == .success else { return nil }
         return value
     }
+}
+
+/// Collects elements delivered on other threads and waits, with a generous timeout, for completion.
+final class ConcatCollectedResult: @unchecked Sendable {
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+    private var storage: [Int] = []
+
+    func append(_ value: Int) { lock.withLock { storage.append(value) } }
+    func finish() { done.signal() }
+    func waitForCompletion() -> Bool { done.wait(timeout: .now() + 30) == .success }
+    var values: [Int] { lock.withLock { storage } }
 }
