@@ -101,6 +101,11 @@ final class Concat<Sources: Sequence, Element>: Producer<Element>, @unchecked Se
 /// Moves from one source to the next in a loop rather than by recursion: a source that
 /// completes while it is being subscribed only raises a flag, and the loop that subscribed it
 /// moves on when `subscribe` returns (the role RxSwift's `TailRecursiveSink` plays).
+///
+/// A plain ``Sink`` is enough here: only one source is subscribed at a time and the next one
+/// only after the previous one's completion, so the grammar of each source already keeps
+/// deliveries apart even when sources run on different threads. The lock guards only the
+/// hand-over of the loop.
 final class ConcatSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Iterator.Element == Observable<Observer.Element> {
     typealias Element = Observer.Element
 
