@@ -38,39 +38,46 @@ class OrderedDeliverySink<Pending, Observer: ObserverType>: SerializingSink<Obse
         return true
     }
 
-    /// Renders and sends queued work until the queue is empty. Call without the lock held.
+    /// Renders and delivers queued work until the queue is empty. Call without the lock held.
+    ///
+    /// Only the thread that got `true` from ``enqueueLocked(_:)`` drains, so delivery here is
+    /// already serialised and goes straight to the observer; subclasses never call `send`.
     final func drain() {
+        lock.lock()
+        var batch = spare
+        spare = []
         while true {
-            lock.lock()
             if work.isEmpty || isDisposed {
-                work.removeAll()
+                if isDisposed { work.removeAll() }
                 draining = false
+                spare = batch
                 lock.unlock()
                 return
             }
-            // Swap buffers so neither side allocates in the steady state.
-            var batch = work
-            work = spare
-            spare = []
+            // Swap buffers so that, in the steady state, neither side allocates.
+            swap(&batch, &work)
             lock.unlock()
-            for item in batch {
-                if isDisposed { break }
+            delivery: for item in batch {
+                if isDisposed { break delivery }
                 switch item {
                 case .value(let pending):
                     let element: Observer.Element
                     do {
                         element = try render(pending)
                     } catch {
-                        send(.error(error))
-                        continue
+                        forwardOn(.error(error))
+                        dispose()
+                        break delivery
                     }
-                    send(.next(element))
+                    forwardOn(.next(element))
                 case .terminal(let event):
-                    send(event)
+                    forwardOn(event)
+                    dispose()
+                    break delivery
                 }
             }
             batch.removeAll(keepingCapacity: true)
-            lock.withLock { spare = batch }
+            lock.lock()
         }
     }
 }
