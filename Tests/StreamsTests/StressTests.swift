@@ -25,6 +25,10 @@ import Testing
     static let churners = 2
     /// Subscriptions each churner makes.
     static let subscriptionsPerChurner = 2_000
+    /// Subscribe–receive–dispose cycles each churner makes on a `share(replay:)` whose last
+    /// observer keeps leaving (20 000 found a reconnection race in `refCount` in about 100 s;
+    /// the suite runs fewer to stay quick).
+    static let reconnectionsPerChurner = 500
 
     @Test func publishSubject() throws {
         let subject = PublishSubject<Tagged>()
@@ -106,22 +110,41 @@ import Testing
     @Test func shareReplayReconnectsUnderChurn() throws {
         let subject = PublishSubject<Tagged>()
         let shared = subject.share(replay: 1)
-        let producersDone = AtomicBox()
+        let churnersDone = AtomicBox()
+        let starved = AtomicBox()
         let churnRuns = AsyncTestBox<[[Tagged]]>([])
+        let churners = Self.churners
 
         let elapsed = measure {
-            runConcurrently(1 + Self.churners * 2) { role in
+            runConcurrently(1 + churners) { role in
                 if role == 0 {
-                    for sequence in 0..<Self.elementsPerProducer {
+                    // Emits until every churner is done, so each subscription can expect elements.
+                    var sequence = 0
+                    while churnersDone.value < churners {
                         subject.onNext(Tagged(producer: 0, sequence: sequence))
+                        sequence += 1
+                        if sequence % 64 == 0 { sched_yield() }
                     }
-                    producersDone.increment()
                 } else {
-                    let runs = churn(shared, until: { producersDone.value == 1 })
+                    var runs: [[Tagged]] = []
+                    for _ in 0..<Self.reconnectionsPerChurner {
+                        // Each subscription may connect, join or (racing a leaving one) find the
+                        // connection being torn down; in every case it must receive elements.
+                        let observer = StressObserver()
+                        let subscription = shared.subscribe(observer)
+                        let deadline = ContinuousClock.now + .seconds(5)
+                        while observer.count < 2, ContinuousClock.now < deadline { sched_yield() }
+                        if observer.count < 2 { starved.increment() }
+                        subscription.dispose()
+                        #expect(observer.maxInFlight <= 1, "an observer was called concurrently")
+                        runs.append(observer.elements)
+                    }
                     churnRuns.update { $0 += runs }
+                    churnersDone.increment()
                 }
             }
         }
+        #expect(starved.value == 0, "\(starved.value) subscriptions received nothing for 5 s while the source was emitting")
         for run in churnRuns.value { expectContiguous(run) }
         #expect(!subject.hasObservers, "every churned subscription left, so the source is disconnected")
 
@@ -131,7 +154,7 @@ import Testing
         subject.onNext(Tagged(producer: 9, sequence: 0))
         #expect(late.elements == [Tagged(producer: 9, sequence: 0)])
         subscription.dispose()
-        print("Stress share(replay:) reconnecting: \(elapsed)")
+        print("Stress share(replay:) reconnecting: \(elapsed), \(churnRuns.value.count) subscriptions")
     }
 
     // MARK: - Engine
