@@ -1,0 +1,2 @@
+import Foundation
+@testable import ObjectStore
