@@ -3,8 +3,8 @@ import Foundation
 /// A model the store can hold: a `Codable` struct or final class with a primary key.
 ///
 ///     struct Pizza: StoreObject {
-///         static let primaryKey = \Pizza.id
-///         static let indexedProperties = ["name"]
+///         static var primaryKey: KeyPath<Pizza, Int> { \.id }   // state the type: Swift cannot infer it
+///         static var indexedProperties: [String] { ["name"] }
 ///         var id: Int
 ///         var name: String
 ///         var price: Double

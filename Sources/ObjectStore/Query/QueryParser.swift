@@ -504,6 +504,15 @@ struct QueryParser {
         var parts = start
         while current.isSymbol(".") {
             advance()
+            if current.kind == .keyArgument {
+                let token = current
+                advance()
+                guard let key = try argument(QueryToken(kind: .argument, text: "%@", column: token.column)) as? String, !key.isEmpty else {
+                    throw QueryError(.typeMismatch, expected: "a key name (String) for %K", found: token.display, column: token.column)
+                }
+                parts.append(contentsOf: key.split(separator: ".").map(String.init))
+                continue
+            }
             guard current.kind == .identifier else { throw fail("a key or collection operator after '.'") }
             let name = current.text
             advance()
