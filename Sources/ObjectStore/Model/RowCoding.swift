@@ -57,6 +57,14 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Double, forKey key: Key) throws { encoder.row[try encoder.slot(key.stringValue)] = .double(value) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { encoder.row[try encoder.slot(key.stringValue)] = .bool(value) }
 
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { encoder.row[try encoder.slot(key.stringValue)] = value.map { .int(Int64($0)) } ?? .null }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { encoder.row[try encoder.slot(key.stringValue)] = value.map { .string($0) } ?? .null }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { encoder.row[try encoder.slot(key.stringValue)] = value.map { .double($0) } ?? .null }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { encoder.row[try encoder.slot(key.stringValue)] = value.map { .bool($0) } ?? .null }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.row[try encoder.slot(key.stringValue)] = .null }
+    }
+
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let i = try encoder.slot(key.stringValue)
         if let scalar = scalarStoreValue(value) {

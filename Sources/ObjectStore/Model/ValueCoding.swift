@@ -3,6 +3,14 @@ import Foundation
 /// Scalar fast path shared by the encoders: the stored form of a scalar Swift value.
 @inline(__always)
 func scalarStoreValue<T>(_ value: T) -> StoreValue? {
+    // Compare metatypes first: cheaper than a dynamic cast of the value.
+    if T.self == Int.self { return .int(Int64(unsafeBitCast(value, to: Int.self))) }
+    if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+    if T.self == Double.self { return .double(unsafeBitCast(value, to: Double.self)) }
+    if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+    if T.self == [Int].self { return .list(unsafeBitCast(value, to: [Int].self).map { .int(Int64($0)) }) }
+    if T.self == [String].self { return .list(unsafeBitCast(value, to: [String].self).map { .string($0) }) }
+    if T.self == [Double].self { return .list(unsafeBitCast(value, to: [Double].self).map { .double($0) }) }
     switch value {
     case let v as Int: return .int(Int64(v))
     case let v as String: return .string(v)
