@@ -52,7 +52,7 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
 
     /// Runs `action` now when allowed (see the type's discussion), otherwise queues it.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        if !alwaysQueue, Self.isOnMainScheduler, MainQueue.shared.tryRunInline() {
+        if !alwaysQueue, Self.isOnMainScheduler, MainQueue.shared.beginInline() {
             defer { MainQueue.shared.endInline() }
             return action(state)
         }
@@ -114,24 +114,31 @@ final class MainQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [ScheduledItem] = []
     private var head = 0
+    /// How many actions are executing (an inline one, or a drained one, possibly nested).
     private var running = 0
-    private let drainLock = RecursiveLock()
+    /// Held while main-scheduler work executes, so work never runs on two threads at once.
+    private let executionLock = RecursiveLock()
 
     var pendingCount: Int {
         condition.lock(); defer { condition.unlock() }
         return items.count - head
     }
 
-    /// Claims the right to run inline: nothing queued, nothing running.
-    func tryRunInline() -> Bool {
-        condition.lock(); defer { condition.unlock() }
-        guard items.count == head, running == 0 else { return false }
-        running += 1
-        return true
+    /// Claims the right to run inline: nothing queued and nothing executing. On success the
+    /// caller holds the execution lock until ``endInline()``.
+    func beginInline() -> Bool {
+        executionLock.lock()
+        condition.lock()
+        let allowed = items.count == head && running == 0
+        if allowed { running += 1 }
+        condition.unlock()
+        if !allowed { executionLock.unlock() }
+        return allowed
     }
 
     func endInline() {
         condition.lock(); running -= 1; condition.unlock()
+        executionLock.unlock()
     }
 
     func enqueue(_ item: ScheduledItem) {
@@ -151,8 +158,8 @@ final class MainQueue: @unchecked Sendable {
     }
 
     func drain() -> Int {
-        drainLock.lock()
-        defer { drainLock.unlock() }
+        executionLock.lock()
+        defer { executionLock.unlock() }
         let trampoline = TrampolineState.currentOrCreate()
         let wasDraining = trampoline.isDrainingMain
         trampoline.isDrainingMain = true
