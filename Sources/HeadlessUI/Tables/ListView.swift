@@ -436,7 +436,7 @@ open class ListView: View {
     open override var renderDescription: String {
         loadIfNeeded()
         let total = counts.reduce(0, +)
-        let sections = counts.count == 1 ? "" : " in \(counts.count) sections"
+        let sections = counts.count <= 1 ? "" : " in \(counts.count) sections"
         return "\(describeList()) \(total) \(total == 1 ? "row" : "rows")\(sections), offset \(formatFraction(contentOffset))\(accessibilitySuffix)"
     }
 
