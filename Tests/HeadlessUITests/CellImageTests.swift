@@ -146,3 +146,51 @@ final class ImageTableScreen {
         #expect(landed > 0, "no image ever landed: the test would prove nothing")
     }
 }
+
+/// A provider that decodes real PNG data on a background queue.
+final class BackgroundPNGProvider: ImageProviding, @unchecked Sendable {
+    let data: Data
+    init(data: Data) { self.data = data }
+    func cachedImage(for url: URL) -> Image? { nil }
+    func loadImage(for url: URL) -> Observable<Image> {
+        let data = self.data
+        return Observable.create { observer in
+            DispatchQueue.global().async {
+                do {
+                    observer.onNext(try Image(pngData: data, name: url.deletingPathExtension().lastPathComponent))
+                    observer.onCompleted()
+                } catch {
+                    observer.onError(error)
+                }
+            }
+            return Disposables.create()
+        }
+    }
+}
+
+@Suite(.resourceCheck) struct BackgroundImageLoadingTests {
+    @Test func decodesOffTheMainSchedulerAndLandsOnIt() {
+        let png = Image(width: 8, height: 8, color: .init(r: 9, g: 8, b: 7), name: "x").pngData()
+        let imageView = ImageView()
+        let provider = BackgroundPNGProvider(data: png)
+        Headless.run {
+            imageView.load(URL(string: "https://pizza.example/pepperoni.png")!, from: provider, placeholder: placeholder)
+        }
+        let landed = MainScheduler.run(until: { imageView.image?.name == "pepperoni" }, timeout: 10)
+        #expect(landed)
+        #expect(imageView.render() == "ImageView [image pepperoni 8×8]")
+    }
+
+    @Test func notAnImageKeepsThePlaceholder() {
+        let imageView = ImageView()
+        let provider = BackgroundPNGProvider(data: Data("<html>".utf8))
+        let failures = MessageBox()
+        let subscription = provider.loadImage(for: URL(string: "https://pizza.example/a.png")!)
+            .subscribe(onError: { error in failures.lock.withLock { failures.messages.append("\(error)") } })
+        Headless.run { imageView.load(URL(string: "https://pizza.example/a.png")!, from: provider, placeholder: placeholder) }
+        #expect(MainScheduler.run(until: { failures.lock.withLock { failures.messages == ["\(ImageError.notAnImage)"] } }, timeout: 10))
+        Headless.drain()
+        #expect(imageView.image == placeholder)
+        subscription.dispose()
+    }
+}
