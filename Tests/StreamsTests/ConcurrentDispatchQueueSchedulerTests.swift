@@ -27,7 +27,7 @@ import Testing
         marker.mark(queue)
         let scheduler = ConcurrentDispatchQueueScheduler(queue: queue)
         let onQueue = LockedList<Bool>()
-        let done = Signal()
+        let done = TestLatch()
         _ = scheduler.scheduleRelative((), dueTime: .milliseconds(5)) { _ in
             onQueue.append(marker.isCurrent)
             done.fire()
@@ -49,7 +49,7 @@ import Testing
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let overlaps = LockedList<Int>()
         let states = LockedList<Int>()
-        let reached = Signal()
+        let reached = TestLatch()
         let active = NSLock()
         let periodic = scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(1)) { state in
             if !active.try() { overlaps.append(state) }

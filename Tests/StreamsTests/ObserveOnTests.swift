@@ -33,7 +33,7 @@ import Testing
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe.serial", serialQueueConfiguration: { marker.mark($0) })
         let values = LockedList<Int>()
         let onQueue = LockedList<Bool>()
-        let done = Signal()
+        let done = TestLatch()
         let subscription = Observable.from(Array(0..<1_000))
             .observe(on: scheduler)
             .subscribe(onNext: { value in
@@ -52,7 +52,7 @@ import Testing
         let values = LockedList<Int>()
         let overlaps = LockedList<Int>()
         let busy = NSLock()
-        let done = Signal()
+        let done = TestLatch()
         let subscription = subject
             .observe(on: scheduler)
             .subscribe(onNext: { value in
@@ -78,7 +78,7 @@ import Testing
         subject.onNext(1)
         subscription.dispose()
         gate.signal()
-        let flushed = Signal()
+        let flushed = TestLatch()
         _ = scheduler.schedule(()) { _ in flushed.fire(); return Disposables.create() }
         #expect(flushed.wait())
         #expect(values.values.isEmpty)

@@ -15,7 +15,7 @@ import Testing
         let queue = makeQueue()
         let scheduler = OperationQueueScheduler(operationQueue: queue, queuePriority: .high)
         let onQueue = LockedList<Bool>()
-        let done = Signal()
+        let done = TestLatch()
         _ = scheduler.schedule(()) { _ in
             onQueue.append(OperationQueue.current === queue)
             done.fire()
@@ -31,7 +31,7 @@ import Testing
         let scheduler = OperationQueueScheduler(operationQueue: queue)
         let gate = DispatchSemaphore(value: 0)
         let ran = LockedList<String>()
-        let done = Signal()
+        let done = TestLatch()
         _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
         let cancelled = scheduler.schedule(()) { _ in ran.append("cancelled"); return Disposables.create() }
         _ = scheduler.schedule(()) { _ in ran.append("marker"); done.fire(); return Disposables.create() }
@@ -45,7 +45,7 @@ import Testing
         let queue = makeQueue()
         let scheduler = OperationQueueScheduler(operationQueue: queue)
         let onQueue = LockedList<Bool>()
-        let done = Signal()
+        let done = TestLatch()
         _ = scheduler.scheduleRelative((), dueTime: .milliseconds(10)) { _ in
             onQueue.append(OperationQueue.current === queue)
             done.fire()
@@ -58,7 +58,7 @@ import Testing
     @Test func periodicCountsUntilDisposed() {
         let scheduler = OperationQueueScheduler(operationQueue: makeQueue())
         let states = LockedList<Int>()
-        let reached = Signal()
+        let reached = TestLatch()
         let periodic = scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(1)) { state in
             states.append(state)
             if state == 4 { reached.fire() }
@@ -72,7 +72,7 @@ import Testing
     @Test func drivesAnInterval() {
         let scheduler = OperationQueueScheduler(operationQueue: makeQueue())
         let values = LockedList<Int>()
-        let done = Signal()
+        let done = TestLatch()
         let subscription = Observable<Int>.interval(.milliseconds(1), scheduler: scheduler)
             .subscribe(onNext: { value in
                 values.append(value)

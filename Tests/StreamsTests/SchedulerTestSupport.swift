@@ -16,7 +16,7 @@ final class LockedList<Value>: @unchecked Sendable {
 
 /// A one-shot signal with a generous timeout, so a broken scheduler fails a test instead of
 /// hanging it.
-final class Signal: @unchecked Sendable {
+final class TestLatch: @unchecked Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
 
     func fire() { semaphore.signal() }

@@ -13,7 +13,7 @@ import Testing
         let marker = QueueMarker("serial")
         let scheduler = makeScheduler(marker)
         let seen = LockedList<(Int, Bool)>()
-        let done = Signal()
+        let done = TestLatch()
         for index in 0..<100 {
             _ = scheduler.schedule(index) { index in
                 seen.append((index, marker.isCurrent))
@@ -30,7 +30,7 @@ import Testing
         let scheduler = SerialDispatchQueueScheduler(qos: .default)
         let gate = DispatchSemaphore(value: 0)
         let ran = LockedList<String>()
-        let done = Signal()
+        let done = TestLatch()
         _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
         let cancelled = scheduler.schedule(()) { _ in ran.append("cancelled"); return Disposables.create() }
         _ = scheduler.schedule(()) { _ in ran.append("marker"); done.fire(); return Disposables.create() }
@@ -44,7 +44,7 @@ import Testing
         let marker = QueueMarker("relative")
         let scheduler = makeScheduler(marker)
         let onQueue = LockedList<Bool>()
-        let done = Signal()
+        let done = TestLatch()
         _ = scheduler.scheduleRelative((), dueTime: .milliseconds(20)) { _ in
             onQueue.append(marker.isCurrent)
             done.fire()
@@ -58,7 +58,7 @@ import Testing
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.cancel")
         let gate = DispatchSemaphore(value: 0)
         let ran = LockedList<String>()
-        let done = Signal()
+        let done = TestLatch()
         // Block the queue so the timer cannot fire before it is disposed.
         _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
         let timer = scheduler.scheduleRelative((), dueTime: .milliseconds(1)) { _ in
@@ -79,14 +79,14 @@ import Testing
     @Test func disposingAfterItRanDisposesWhatTheActionReturned() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.inner")
         let inner = BooleanDisposable()
-        let done = Signal()
+        let done = TestLatch()
         let timer = scheduler.scheduleRelative((), dueTime: .milliseconds(1)) { _ in
             done.fire()
             return inner
         }
         #expect(done.wait())
         // The action's result is stored after it returns; wait until a later action ran.
-        let flushed = Signal()
+        let flushed = TestLatch()
         _ = scheduler.schedule(()) { _ in flushed.fire(); return Disposables.create() }
         #expect(flushed.wait())
         #expect(!inner.isDisposed)
@@ -99,7 +99,7 @@ import Testing
         let scheduler = makeScheduler(marker)
         let states = LockedList<Int>()
         let onQueue = LockedList<Bool>()
-        let reachedFive = Signal()
+        let reachedFive = TestLatch()
         let periodic = scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(2)) { state in
             states.append(state)
             onQueue.append(marker.isCurrent)
@@ -110,11 +110,11 @@ import Testing
         periodic.dispose()
         // Every tick runs on the serial queue, so once an action queued after the dispose has
         // run, no tick can follow: the count must stay put across several periods.
-        let flushed = Signal()
+        let flushed = TestLatch()
         _ = scheduler.schedule(()) { _ in flushed.fire(); return Disposables.create() }
         #expect(flushed.wait())
         let countAfterDispose = states.count
-        let later = Signal()
+        let later = TestLatch()
         _ = scheduler.scheduleRelative((), dueTime: .milliseconds(20)) { _ in later.fire(); return Disposables.create() }
         #expect(later.wait())
         #expect(states.count == countAfterDispose)
@@ -125,7 +125,7 @@ import Testing
 
     @Test func queueTargetingInitRunsWork() {
         let scheduler = SerialDispatchQueueScheduler(queue: .global(), internalSerialQueueName: "test.target")
-        let done = Signal()
+        let done = TestLatch()
         _ = scheduler.schedule(()) { _ in done.fire(); return Disposables.create() }
         #expect(done.wait())
     }

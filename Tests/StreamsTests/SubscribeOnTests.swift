@@ -27,9 +27,9 @@ import Testing
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "subscribe.on", serialQueueConfiguration: { marker.mark($0) })
         let subscribedOnQueue = LockedList<Bool>()
         let disposedOnQueue = LockedList<Bool>()
-        let disposed = Signal()
+        let disposed = TestLatch()
         let values = LockedList<Int>()
-        let received = Signal()
+        let received = TestLatch()
         let source = Observable<Int>.create { observer in
             subscribedOnQueue.append(marker.isCurrent)
             observer.onNext(7)

@@ -104,10 +104,10 @@ extension Event: Equatable where Element: Equatable {
 
 /// Compares two errors: by `==` when the type is `Equatable`, by type and description otherwise.
 public func errorsAreEqual(_ lhs: Swift.Error, _ rhs: Swift.Error) -> Bool {
-    func open<E: Swift.Error & Equatable>(_ lhs: E, _ rhs: Swift.Error) -> Bool {
-        (rhs as? E).map { $0 == lhs } ?? false
+    func open<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool {
+        (rhs as? Value).map { $0 == lhs } ?? false
     }
-    if let equatable = lhs as? any (Swift.Error & Equatable) {
+    if let equatable = lhs as Any as? any Equatable {
         return open(equatable, rhs)
     }
     return type(of: lhs) == type(of: rhs) && String(reflecting: lhs) == String(reflecting: rhs)

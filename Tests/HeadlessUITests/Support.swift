@@ -1,0 +1,119 @@
+import Foundation
+import HeadlessUI
+import Streams
+import Testing
+
+final class MessageBox: @unchecked Sendable {
+    let lock = NSLock()
+    var messages: [String] = []
+}
+
+/// Captures programming errors reported through `HeadlessUIHooks` while `body` runs.
+func capturingProgrammingErrors<T>(_ body: () throws -> T) rethrows -> (result: T, errors: [String]) {
+    let box = MessageBox()
+    let previous = HeadlessUIHooks.programmingErrorHandler
+    HeadlessUIHooks.programmingErrorHandler = { error in
+        box.lock.withLock { box.messages.append(error.message) }
+    }
+    defer { HeadlessUIHooks.programmingErrorHandler = previous }
+    let result = try body()
+    return (result, box.lock.withLock { box.messages })
+}
+
+/// A small deterministic random number generator (SplitMix64).
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// An image provider whose responses the test releases one by one, in any order.
+final class FakeImageProvider: ImageProviding {
+    struct Request {
+        let id: Int
+        let url: URL
+        let observer: AnyObserver<Image>
+    }
+
+    private(set) var cache: [URL: Image] = [:]
+    private(set) var pending: [Request] = []
+    private(set) var requested: [URL] = []
+    private(set) var cancelled: [URL] = []
+    private var nextID = 0
+
+    var inFlight: Int { pending.count }
+
+    static func url(_ row: Int) -> URL { URL(string: "https://pizza.example/images/\(row).png")! }
+
+    static func image(for url: URL) -> Image {
+        let row = Int(url.deletingPathExtension().lastPathComponent) ?? 0
+        return Image(width: 4, height: 4, color: .init(r: UInt8(row % 256), g: UInt8(row / 256), b: 7), name: "row\(row)")
+    }
+
+    func store(_ url: URL) { cache[url] = Self.image(for: url) }
+
+    func cachedImage(for url: URL) -> Image? { cache[url] }
+
+    func loadImage(for url: URL) -> Observable<Image> {
+        Observable.create { [weak self] observer in
+            guard let self else { return Disposables.create() }
+            let id = self.nextID
+            self.nextID += 1
+            self.requested.append(url)
+            self.pending.append(Request(id: id, url: url, observer: observer))
+            return Disposables.create { [weak self] in
+                guard let self, let index = self.pending.firstIndex(where: { $0.id == id }) else { return }
+                self.pending.remove(at: index)
+                self.cancelled.append(url)
+            }
+        }
+    }
+
+    /// Answers the request at `index` (success caches the image, like a real loader).
+    func respond(at index: Int, failing: Bool = false) {
+        let request = pending.remove(at: index)
+        if failing {
+            request.observer.onError(TestError.code(404))
+        } else {
+            let image = Self.image(for: request.url)
+            cache[request.url] = image
+            request.observer.onNext(image)
+            request.observer.onCompleted()
+        }
+    }
+
+    func respond(to url: URL, failing: Bool = false) {
+        guard let index = pending.firstIndex(where: { $0.url == url }) else {
+            Issue.record("no pending request for \(url)")
+            return
+        }
+        respond(at: index, failing: failing)
+    }
+}
+
+/// A cell with a name and a photo.
+final class PizzaCell: TableViewCell {
+    let name = Label()
+    let photo = ImageView()
+    private(set) var reuseCount = 0
+
+    required init(reuseIdentifier: String?) {
+        super.init(reuseIdentifier: reuseIdentifier)
+        contentView.addSubview(name)
+        contentView.addSubview(photo)
+    }
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        reuseCount += 1
+        name.text = nil
+    }
+}
+
+import TestSupport
