@@ -197,7 +197,7 @@ public final class ImageLoader<Decoded>: @unchecked Sendable {
 }
 
 /// Why an ``ImageLoader`` produced no image (network failures arrive as ``NetworkError``).
-public enum ImageLoaderError: Error, CustomStringConvertible {
+public enum ImageLoaderError: Error, Sendable, CustomStringConvertible {
     /// The downloaded bytes of `url` could not be decoded; `underlying` is the decoder's error.
     case couldNotDecode(url: URL, underlying: Error)
 
