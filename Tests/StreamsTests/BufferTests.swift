@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 import StreamsTesting
 import TestSupport
@@ -39,5 +40,19 @@ import Testing
         let res = scheduler.start(disposed: 370) { xs.buffer(timeSpan: .seconds(70), count: 3, scheduler: scheduler) }
         #expect(res.events == [.next(240, [1, 2, 3]), .next(310, [4]), .next(370, [5, 6, 7])])
         #expect(xs.subscriptions == [Subscription(200, 370)])
+    }
+}
+
+extension BufferTests {
+    @Test func countFillsBuffersOnARealScheduler() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let values = LockedList<[Int]>()
+        let done = TestLatch()
+        let subscription = Observable.from(Array(0..<10))
+            .buffer(timeSpan: .seconds(10), count: 3, scheduler: scheduler)
+            .subscribe(onNext: { values.append($0) }, onCompleted: { done.fire() })
+        #expect(done.wait())
+        #expect(values.values == [[0, 1, 2], [3, 4, 5], [6, 7, 8], [9]])
+        subscription.dispose()
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 import StreamsTesting
 import TestSupport
@@ -79,5 +80,26 @@ import Testing
         let res = scheduler.start(disposed: 300) { xs.debounce(.seconds(50), scheduler: scheduler) }
         #expect(res.events == [.next(260, 1)])
         #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+}
+
+extension DebounceTests {
+    @Test func completionFlushesThePendingElementOnARealScheduler() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let subject = PublishSubject<Int>()
+        let values = LockedList<Int>()
+        let done = TestLatch()
+        let subscription = subject
+            .debounce(.milliseconds(20), scheduler: scheduler)
+            .subscribe(onNext: { values.append($0) }, onCompleted: { done.fire() })
+        for value in 0..<50 { subject.onNext(value) }
+        subject.onCompleted()
+        #expect(done.wait())
+        // However the timers raced the loop, the elements come out in order and the last
+        // one is never lost.
+        #expect(values.values.last == 49)
+        #expect(values.values == values.values.sorted())
+        #expect(Set(values.values).count == values.count)
+        subscription.dispose()
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 import StreamsTesting
 import TestSupport
@@ -38,5 +39,28 @@ import Testing
         let res = scheduler.start(disposed: 300) { xs.delay(.seconds(50), scheduler: scheduler) }
         #expect(res.events == [.next(260, 1)])
         #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+}
+
+extension DelayTests {
+    @Test func keepsOrderOnARealScheduler() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "delay.real")
+        let values = LockedList<Int>()
+        let done = TestLatch()
+        let subscription = Observable.from(Array(0..<100))
+            .delay(.milliseconds(2), scheduler: scheduler)
+            .subscribe(onNext: { values.append($0) }, onCompleted: { done.fire() })
+        #expect(done.wait())
+        #expect(values.values == Array(0..<100))
+        subscription.dispose()
+    }
+}
+
+extension DelayTests {
+    @Test func neverDelayEmitsNothingButErrors() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(300, testError)])
+        let res = scheduler.start { xs.delay(.never, scheduler: scheduler) }
+        #expect(res.events == [.error(300, testError)])
     }
 }

@@ -7,7 +7,7 @@ import Testing
     @Test func sendsTheFirstElementAndCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(300)])
-        let res = scheduler.start { xs.first() }
+        let res = scheduler.start { xs.first().asObservable() }
         #expect(res.events == [.next(210, Optional(1)), .completed(210)])
         #expect(xs.subscriptions == [Subscription(200, 210)])
     }
@@ -15,7 +15,7 @@ import Testing
     @Test func emptySourceSendsNil() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.completed(250)] as [Recorded<Event<Int>>])
-        let res = scheduler.start { xs.first() }
+        let res = scheduler.start { xs.first().asObservable() }
         #expect(res.events == [.next(250, nil), .completed(250)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
     }
@@ -23,14 +23,21 @@ import Testing
     @Test func passesTheErrorAndStopsOnDisposal() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.error(230, testError)] as [Recorded<Event<Int>>])
-        let res = scheduler.start { xs.first() }
+        let res = scheduler.start { xs.first().asObservable() }
         #expect(res.events == [.error(230, testError)])
         #expect(xs.subscriptions == [Subscription(200, 230)])
 
         let later = TestScheduler(initialClock: 0)
         let ys = later.createHotObservable([.next(500, 1), .completed(600)])
-        let cut = later.start(disposed: 400) { ys.first() }
+        let cut = later.start(disposed: 400) { ys.first().asObservable() }
         #expect(cut.events == [])
         #expect(ys.subscriptions == [Subscription(200, 400)])
+    }
+
+    @Test func isASingleOfAnOptional() {
+        var results: [Int?] = []
+        _ = Observable.of(4, 5).first().subscribe(onSuccess: { results.append($0) })
+        _ = Observable<Int>.empty().first().subscribe(onSuccess: { results.append($0) })
+        #expect(results == [4, nil])
     }
 }

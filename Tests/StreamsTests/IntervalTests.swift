@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 import StreamsTesting
 import TestSupport
@@ -22,5 +23,26 @@ import Testing
         let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start(disposed: 450) { Observable<UInt8>.interval(.seconds(100), scheduler: scheduler) }
         #expect(res.events == [.next(300, 0), .next(400, 1)])
+    }
+}
+
+extension IntervalTests {
+    @Test func ticksOnARealSchedulerUntilDisposed() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "interval.real")
+        let values = LockedList<Int>()
+        let reached = TestLatch()
+        let subscription = Observable<Int>.interval(.milliseconds(1), scheduler: scheduler)
+            .subscribe(onNext: { value in
+                values.append(value)
+                if value == 4 { reached.fire() }
+            })
+        #expect(reached.wait())
+        subscription.dispose()
+        let flushed = TestLatch()
+        _ = scheduler.schedule(()) { _ in flushed.fire(); return Disposables.create() }
+        #expect(flushed.wait())
+        let count = values.count
+        #expect(values.values == Array(0..<count))
+        #expect(count >= 5)
     }
 }

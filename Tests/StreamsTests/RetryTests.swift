@@ -75,4 +75,14 @@ import Testing
         }.retry().subscribe(onNext: { values.append($0) })
         #expect(values == [100_000])
     }
+
+    @Test func retryResubscribesToAHotSourceAfterEachError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(210, 1), .error(220, testError), .next(230, 2), .error(240, testError), .next(250, 3), .completed(260),
+        ])
+        let res = scheduler.start { xs.retry() }
+        #expect(res.events == [.next(210, 1), .next(230, 2), .next(250, 3), .completed(260)])
+        #expect(xs.subscriptions == [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
+    }
 }

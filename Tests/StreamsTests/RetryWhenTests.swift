@@ -83,4 +83,24 @@ import Testing
         #expect(values == [50_000])
         #expect(completed)
     }
+
+    @Test func disposalWhileWaitingForTheTriggerReleasesEverything() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])
+        let trigger = scheduler.createHotObservable([.next(500, ())])
+        let res = scheduler.start(disposed: 400) { xs.retry(when: { (_: Observable<Error>) in trigger }) }
+        #expect(res.events == [.next(210, 1)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+        #expect(trigger.subscriptions == [Subscription(200, 400)])
+    }
+
+    @Test func delayedTriggerResubscribesWhenItFires() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])
+        let trigger = scheduler.createHotObservable([.next(300, ()), .completed(350)])
+        let res = scheduler.start { xs.retry(when: { (_: Observable<Error>) in trigger }) }
+        #expect(res.events == [.next(210, 1), .next(310, 1), .completed(350)])
+        #expect(xs.subscriptions == [Subscription(200, 220), Subscription(300, 320)])
+        #expect(trigger.subscriptions == [Subscription(200, 350)])
+    }
 }

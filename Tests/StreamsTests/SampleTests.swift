@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 import StreamsTesting
 import TestSupport
@@ -76,5 +77,37 @@ import Testing
         #expect(res.events == [.next(250, 3), .error(320, testError)])
         #expect(xs.subscriptions == [Subscription(200, 320)])
         #expect(ys.subscriptions == [Subscription(200, 320)])
+    }
+}
+
+extension SampleTests {
+    @Test func sourceAndSamplerOnTwoThreadsNeverOverlap() {
+        let source = PublishSubject<Int>()
+        let sampler = PublishSubject<Void>()
+        let busy = NSLock()
+        let overlaps = LockedList<Int>()
+        let values = LockedList<Int>()
+        let done = TestLatch()
+        let subscription = source.sample(sampler).subscribe(onNext: { value in
+            if !busy.try() { overlaps.append(value) }
+            values.append(value)
+            busy.unlock()
+        }, onCompleted: { done.fire() })
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            for value in 0..<5_000 { source.onNext(value) }
+        }
+        DispatchQueue.global().async(group: group) {
+            for _ in 0..<5_000 { sampler.onNext(()) }
+        }
+        #expect(group.wait(timeout: .now() + 20) == .success)
+        source.onNext(5_000)
+        source.onCompleted()
+        sampler.onNext(())
+        #expect(done.wait())
+        #expect(overlaps.count == 0)
+        #expect(values.values.last == 5_000)
+        #expect(values.values == values.values.sorted())
+        subscription.dispose()
     }
 }

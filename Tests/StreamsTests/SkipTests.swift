@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Streams
 import StreamsTesting
 import TestSupport
@@ -136,5 +138,28 @@ import Testing
         #expect(res.events == [])
         #expect(xs.subscriptions == [Subscription(200, 400)])
         #expect(other.subscriptions == [Subscription(200, 400)])
+    }
+
+    @Test func skipUntilOnDifferentThreadsKeepsTheGrammar() {
+        for _ in 0..<20 {
+            let source = PublishSubject<Int>()
+            let trigger = PublishSubject<Void>()
+            let recorder = TakeSkipGrammarRecorder<Int>()
+            let subscription = source.skip(until: trigger).subscribe(recorder)
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) {
+                for value in 0..<2_000 { source.onNext(value) }
+            }
+            DispatchQueue.global().async(group: group) {
+                for _ in 0..<200 { _ = Thread.isMainThread }
+                trigger.onError(testError)
+            }
+            #expect(group.wait(timeout: .now() + 30) == .success)
+            let seen = recorder.snapshot
+            #expect(!seen.overlapped)
+            #expect(!seen.afterEnd)
+            #expect(seen.terminal == .error(testError))
+            subscription.dispose()
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 import StreamsTesting
 import TestSupport
@@ -34,5 +35,17 @@ import Testing
         let res = scheduler.start { xs.take(for: .seconds(50), scheduler: scheduler) }
         #expect(res.events == [.next(210, 1), .error(220, testError)])
         #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+}
+
+extension TakeForTests {
+    @Test func completesOnARealScheduler() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let done = TestLatch()
+        let subscription = Observable<Int>.never()
+            .take(for: .milliseconds(5), scheduler: scheduler)
+            .subscribe(onCompleted: { done.fire() })
+        #expect(done.wait())
+        subscription.dispose()
     }
 }

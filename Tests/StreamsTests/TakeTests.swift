@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Streams
 import StreamsTesting
 import TestSupport
@@ -205,5 +207,63 @@ import Testing
         let res = scheduler.start(disposed: 400) { xs.take(while: { _ in true }) }
         #expect(res.events == [.next(210, 1)])
         #expect(xs.subscriptions == [Subscription(200, 400)])
+    }
+
+    @Test func takeUntilSourceAndTriggerOnDifferentThreadsKeepTheGrammar() {
+        for _ in 0..<20 {
+            let source = PublishSubject<Int>()
+            let trigger = PublishSubject<Void>()
+            let recorder = TakeSkipGrammarRecorder<Int>()
+            let subscription = source.take(until: trigger).subscribe(recorder)
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) {
+                for value in 0..<2_000 { source.onNext(value) }
+                source.onCompleted()
+            }
+            DispatchQueue.global().async(group: group) {
+                for _ in 0..<200 { _ = Thread.isMainThread }
+                trigger.onNext(())
+            }
+            #expect(group.wait(timeout: .now() + 30) == .success)
+            let seen = recorder.snapshot
+            #expect(!seen.overlapped)
+            #expect(!seen.afterEnd)
+            #expect(seen.terminal == .completed)
+            #expect(seen.count <= 2_000)
+            subscription.dispose()
+        }
+    }
+}
+
+/// Records events from any thread and notices overlapping calls or events after the end.
+final class TakeSkipGrammarRecorder<Element>: ObserverType, @unchecked Sendable {
+    private let lock = NSLock()
+    private var inside = false
+    private(set) var overlapped = false
+    private(set) var afterEnd = false
+    private(set) var elements: [Element] = []
+    private(set) var terminal: Event<Element>?
+
+    func on(_ event: Event<Element>) {
+        lock.lock()
+        if inside { overlapped = true }
+        inside = true
+        if terminal != nil { afterEnd = true }
+        lock.unlock()
+        // Widen the window in which an overlapping call would be caught.
+        for _ in 0..<50 { _ = Thread.isMainThread }
+        lock.lock()
+        switch event {
+        case .next(let element): elements.append(element)
+        case .error, .completed: terminal = event
+        }
+        inside = false
+        lock.unlock()
+    }
+
+    var snapshot: (overlapped: Bool, afterEnd: Bool, count: Int, terminal: Event<Element>?) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (overlapped, afterEnd, elements.count, terminal)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 import StreamsTesting
 import TestSupport
@@ -107,5 +108,40 @@ import Testing
         let res = scheduler.start(disposed: 250) { xs.throttle(.seconds(100), scheduler: scheduler) }
         #expect(res.events == [.next(210, 1)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
+    }
+}
+
+extension ThrottleTests {
+    @Test func emitsFirstAndLatestOnARealScheduler() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let values = LockedList<Int>()
+        let done = TestLatch()
+        let subscription = Observable.from([0, 1, 2])
+            .throttle(.milliseconds(20), scheduler: scheduler)
+            .subscribe(onNext: { values.append($0) }, onCompleted: { done.fire() })
+        #expect(done.wait())
+        #expect(values.values == [0, 2])
+        subscription.dispose()
+    }
+
+    @Test func notLatestDropsTheRestOnARealScheduler() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let values = LockedList<Int>()
+        let done = TestLatch()
+        let subscription = Observable.from([0, 1, 2])
+            .throttle(.seconds(10), latest: false, scheduler: scheduler)
+            .subscribe(onNext: { values.append($0) }, onCompleted: { done.fire() })
+        #expect(done.wait())
+        #expect(values.values == [0])
+        subscription.dispose()
+    }
+}
+
+extension ThrottleTests {
+    @Test func neverDueTimeLetsOnlyTheFirstElementThrough() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let res = scheduler.start { xs.throttle(.never, latest: false, scheduler: scheduler) }
+        #expect(res.events == [.next(210, 1), .completed(300)])
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 import StreamsTesting
 import TestSupport
@@ -56,5 +57,23 @@ import Testing
         let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
         #expect(res.events == [.next(210, 1), .error(250, testError)])
         #expect(ys.subscriptions.isEmpty)
+    }
+}
+
+extension TimeoutTests {
+    @Test func timesOutOnARealScheduler() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let errors = LockedList<Error>()
+        let done = TestLatch()
+        let subscription = Observable<Int>.never()
+            .timeout(.milliseconds(5), scheduler: scheduler)
+            .subscribe(onError: { error in
+                errors.append(error)
+                done.fire()
+            })
+        #expect(done.wait())
+        #expect(errors.values.count == 1)
+        #expect(errors.values.first.map { errorsAreEqual($0, StreamsError.timeout) } == true)
+        subscription.dispose()
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 import StreamsTesting
 import TestSupport
@@ -28,5 +29,28 @@ import Testing
         let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start { Observable<Int>.timer(.seconds(0), scheduler: scheduler) }
         #expect(res.events == [.next(201, 0), .completed(201)])
+    }
+}
+
+extension TimerTests {
+    /// The resource check proves the fired timer released the sink its action held.
+    @Test func firesOnARealSchedulerAndReleasesTheSink() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "timer.real")
+        let values = LockedList<Int>()
+        let done = TestLatch()
+        _ = Observable<Int>.timer(.milliseconds(1), scheduler: scheduler)
+            .subscribe(onNext: { values.append($0) }, onCompleted: { done.fire() })
+        #expect(done.wait())
+        #expect(values.values == [0])
+    }
+
+    /// The resource check proves a cancelled timer released the sink its action held.
+    @Test func disposingCancelsARealTimerAndReleasesTheSink() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let values = LockedList<Int>()
+        let subscription = Observable<Int>.timer(.seconds(100), scheduler: scheduler)
+            .subscribe(onNext: { values.append($0) })
+        subscription.dispose()
+        #expect(values.count == 0)
     }
 }

@@ -7,7 +7,7 @@ import Testing
     @Test func collectsEveryElementAtCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
-        let res = scheduler.start { xs.toArray() }
+        let res = scheduler.start { xs.toArray().asObservable() }
         #expect(res.events == [.next(300, [1, 2, 3]), .completed(300)])
         #expect(xs.subscriptions == [Subscription(200, 300)])
     }
@@ -15,14 +15,14 @@ import Testing
     @Test func emptySourceSendsAnEmptyArray() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.completed(250)] as [Recorded<Event<Int>>])
-        let res = scheduler.start { xs.toArray() }
+        let res = scheduler.start { xs.toArray().asObservable() }
         #expect(res.events == [.next(250, []), .completed(250)])
     }
 
     @Test func errorDropsTheCollectedElements() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(230, testError)])
-        let res = scheduler.start { xs.toArray() }
+        let res = scheduler.start { xs.toArray().asObservable() }
         #expect(res.events == [.error(230, testError)])
         #expect(xs.subscriptions == [Subscription(200, 230)])
     }
@@ -30,8 +30,21 @@ import Testing
     @Test func disposalBeforeCompletionSendsNothing() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(600)])
-        let res = scheduler.start(disposed: 400) { xs.toArray() }
+        let res = scheduler.start(disposed: 400) { xs.toArray().asObservable() }
         #expect(res.events == [])
         #expect(xs.subscriptions == [Subscription(200, 400)])
+    }
+
+    @Test func isASingleThatSucceedsWithTheArray() {
+        var results: [[Int]] = []
+        var failures = 0
+        _ = Observable.of(1, 2, 3).toArray().subscribe(onSuccess: { results.append($0) }, onFailure: { _ in failures += 1 })
+        #expect(results == [[1, 2, 3]])
+        #expect(failures == 0)
+
+        var errors: [TestError] = []
+        _ = Observable<Int>.error(testError).toArray().subscribe(onSuccess: { results.append($0) }, onFailure: { errors.append($0 as! TestError) })
+        #expect(errors == [testError])
+        #expect(results.count == 1)
     }
 }

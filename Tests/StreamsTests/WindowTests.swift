@@ -60,3 +60,26 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 370)])
     }
 }
+
+extension WindowTests {
+    @Test func windowSeesItsElementAndCompletionBeforeTheNextWindowOpens() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
+        var log: [String] = []
+        var index = 0
+        let res = scheduler.start {
+            xs.window(timeSpan: .seconds(1_000), count: 2, scheduler: scheduler).map { window -> Int in
+                let current = index
+                index += 1
+                log.append("open \(current)")
+                _ = window.subscribe(
+                    onNext: { log.append("\(current): \($0)") },
+                    onCompleted: { log.append("\(current): |") }
+                )
+                return current
+            }
+        }
+        #expect(log == ["open 0", "0: 1", "0: 2", "0: |", "open 1", "1: 3", "1: |"])
+        #expect(res.events == [.next(200, 0), .next(220, 1), .completed(240)])
+    }
+}

@@ -6,7 +6,9 @@ import Testing
 /// before the test and expects the same value after it.
 ///
 /// `Resources.total` is process-wide, so tests carrying this trait run one at a time (across
-/// every suite and target); tests without it must not create subscriptions. Asynchronous
+/// every suite and target); tests without it must not create subscriptions. The main
+/// scheduler is drained before and after each test, so work one test leaves queued never runs
+/// inside another. Asynchronous
 /// clean-up gets up to two seconds to finish before a difference counts as a leak.
 ///
 ///     @Suite(.resourceCheck) struct MapTests { … }
@@ -21,6 +23,8 @@ public struct ResourceCheckTrait: TestTrait, SuiteTrait, TestScoping {
             return
         }
         await ResourceGate.shared.acquire()
+        // Main-scheduler work left queued by an earlier test runs now, not inside this one.
+        MainScheduler.drain()
         let before = Resources.total
         do {
             try await function()
@@ -37,6 +41,7 @@ public struct ResourceCheckTrait: TestTrait, SuiteTrait, TestScoping {
     @discardableResult
     private static func settle(_ baseline: Int) async -> Int {
         let deadline = Date().addingTimeInterval(2)
+        MainScheduler.drain()
         var current = Resources.total
         while current != baseline, Date() < deadline {
             MainScheduler.drain()

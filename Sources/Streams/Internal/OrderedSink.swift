@@ -7,10 +7,18 @@
 /// whichever thread is not already delivering. So the observer is never called under the lock,
 /// never concurrently, and always in decision order. After a terminal event the sink ignores
 /// later emissions and disposes itself once that event has been delivered.
+///
+/// Side work that must keep the same order (such as feeding a `window`'s subject) is queued
+/// with ``performLocked(_:)`` and runs in line with the events, also outside the lock.
 class OrderedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+    enum Item {
+        case event(Event<Observer.Element>)
+        case work(() -> Void)
+    }
+
     private let lock = SpinLock()
-    private var pending: [Event<Observer.Element>] = []
-    private var spare: [Event<Observer.Element>] = []
+    private var pending: [Item] = []
+    private var spare: [Item] = []
     private var draining = false
     private var terminated = false
 
@@ -30,9 +38,14 @@ class OrderedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
         while true {
             swap(&pending, &spare)
             lock.unlock()
-            for event in spare {
-                forwardOn(event)
-                if event.isStopEvent { dispose() }
+            for item in spare {
+                switch item {
+                case .event(let event):
+                    forwardOn(event)
+                    if event.isStopEvent { dispose() }
+                case .work(let work):
+                    work()
+                }
             }
             spare.removeAll(keepingCapacity: true)
             lock.lock()
@@ -50,11 +63,52 @@ class OrderedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     final func emitLocked(_ event: Event<Observer.Element>) {
         if terminated { return }
         if event.isStopEvent { terminated = true }
-        pending.append(event)
+        pending.append(.event(event))
+    }
+
+    /// Queues `work` to run after the lock is released, in order with the queued events;
+    /// only inside ``synchronized(_:)``.
+    @inline(__always)
+    final func performLocked(_ work: @escaping () -> Void) {
+        pending.append(.work(work))
     }
 
     /// Queues and delivers one event.
     final func emit(_ event: Event<Observer.Element>) {
         synchronized { emitLocked(event) }
+    }
+}
+
+/// Holds the timer of the newest window: assigning a disposable tagged with an id disposes
+/// the one held if that one is older, or the new one if it is older (so a late assignment
+/// from another thread can never replace a newer timer). After ``dispose()``, every
+/// assignment is disposed at once.
+final class NewestTimerDisposable: Cancelable, @unchecked Sendable {
+    private let lock = SpinLock()
+    private var current: (id: UInt64, disposable: Disposable)?
+    private var disposed = false
+
+    var isDisposed: Bool { lock.withLock { disposed } }
+
+    /// Keeps `disposable` unless a newer one (a higher `id`) is already held.
+    func set(_ disposable: Disposable, id: UInt64) {
+        let discarded = lock.withLock { () -> Disposable? in
+            if disposed { return disposable }
+            if let held = current, held.id > id { return disposable }
+            let previous = current?.disposable
+            current = (id, disposable)
+            return previous
+        }
+        discarded?.dispose()
+    }
+
+    func dispose() {
+        let taken = lock.withLock { () -> Disposable? in
+            if disposed { return nil }
+            disposed = true
+            defer { current = nil }
+            return current?.disposable
+        }
+        taken?.dispose()
     }
 }

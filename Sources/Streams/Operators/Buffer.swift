@@ -44,7 +44,7 @@ final class BufferTimeCount<Element>: Producer<[Element]>, @unchecked Sendable {
 
 final class BufferTimeCountSink<Element, Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == [Element] {
     private let parent: BufferTimeCount<Element>
-    let timer = SerialDisposable()
+    let timer = NewestTimerDisposable()
     private var buffer: [Element] = []
     private var windowId: UInt64 = 0
 
@@ -86,10 +86,11 @@ final class BufferTimeCountSink<Element, Observer: ObserverType>: OrderedSink<Ob
     }
 
     func startTimer(_ id: UInt64) {
-        timer.disposable = parent.scheduler.scheduleRelative(id, dueTime: parent.timeSpan) { [weak self] id in
+        let scheduled = parent.scheduler.scheduleRelative(id, dueTime: parent.timeSpan) { [weak self] id in
             self?.timerFired(id)
             return Disposables.create()
         }
+        timer.set(scheduled, id: id)
     }
 
     private func timerFired(_ id: UInt64) {

@@ -96,7 +96,7 @@ final class DelaySink<Observer: ObserverType>: OrderedSink<Observer>, ObserverTy
             return queue[head].due.timeIntervalSince(now)
         }
         if let next {
-            schedule(after: .nanoseconds(Int((next * 1_000_000_000).rounded(.up))))
+            schedule(after: .rounded(seconds: next))
         }
     }
 

@@ -5,12 +5,11 @@ extension ObservableType {
     ///     first()          first()
     ///     --(1|)           ------(nil|)
     ///
-    /// RxSwift 6 returns a `Single<Element?>`; this returns the same events as an
-    /// `Observable<Element?>`.
+    /// The source is disposed as soon as its first element arrives.
     ///
-    /// - Returns: A sequence of one optional element, then completion.
-    public func first() -> Observable<Element?> {
-        First(source: asObservable())
+    /// - Returns: A ``Single`` of the first element, or of `nil` for an empty source.
+    public func first() -> Single<Element?> {
+        Single(raw: First(source: asObservable()))
     }
 }
 

@@ -1,4 +1,7 @@
-extension ObservableType where Element: FixedWidthInteger {
+/// RxSwift's name for the integer types that `range`, `interval` and `timer` count in.
+public typealias RxAbstractInteger = FixedWidthInteger
+
+extension ObservableType where Element: RxAbstractInteger {
     /// A sequence of `count` consecutive integers starting at `start`, then completion.
     ///
     ///     range(start: 3, count: 4): 3456|

@@ -75,7 +75,7 @@ final class ThrottleSink<Observer: ObserverType>: OrderedSink<Observer>, Observe
                 return alreadyScheduled ? nil : remaining
             }
             guard let delay else { return }
-            let dueTime = RxTimeInterval.nanoseconds(Int((delay * 1_000_000_000).rounded()))
+            let dueTime = RxTimeInterval.rounded(seconds: delay)
             timer.disposable = parent.scheduler.scheduleRelative((), dueTime: dueTime) { [weak self] _ in
                 self?.propagate()
                 return Disposables.create()

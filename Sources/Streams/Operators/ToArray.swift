@@ -5,12 +5,12 @@ extension ObservableType {
     ///     toArray()
     ///     -----------([1, 2, 3]|)
     ///
-    /// RxSwift 6 returns a `Single<[Element]>`; this returns the same events as an
-    /// `Observable` (one array, then completion, or the source's error).
+    /// An empty source gives an empty array; an error is passed on and the collected elements
+    /// are dropped.
     ///
-    /// - Returns: A sequence of one array, then completion.
-    public func toArray() -> Observable<[Element]> {
-        ToArray(source: asObservable())
+    /// - Returns: A ``Single`` of the array of every element.
+    public func toArray() -> Single<[Element]> {
+        Single(raw: ToArray(source: asObservable()))
     }
 }
 

@@ -46,7 +46,7 @@ final class WindowTimeCount<Element>: Producer<Observable<Element>>, @unchecked 
 
 final class WindowTimeCountSink<Element, Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Observable<Element> {
     private let parent: WindowTimeCount<Element>
-    private let timer = SerialDisposable()
+    private let timer = NewestTimerDisposable()
     private let group = CompositeDisposable()
     private let refCount: RefCountDisposable
     private var subject = PublishSubject<Element>()
@@ -74,59 +74,57 @@ final class WindowTimeCountSink<Element, Observer: ObserverType>: OrderedSink<Ob
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            // Elements reach the current window under the sink's order; the subject itself
-            // is called after the lock is released.
-            let (current, closed, restart) = synchronized { () -> (PublishSubject<Element>, PublishSubject<Element>?, UInt64?) in
+            // Every subject call is queued in line with the outer events, so a window sees its
+            // element, then its completion, before the next window is emitted.
+            let restart = synchronized { () -> UInt64? in
+                if isTerminatedLocked { return nil }
                 let current = subject
+                performLocked { current.on(.next(element)) }
                 count += 1
-                guard count == parent.count else { return (current, nil, nil) }
-                let (closed, id) = openWindowLocked()
-                return (current, closed, id)
+                guard count == parent.count else { return nil }
+                return openWindowLocked()
             }
-            current.on(.next(element))
-            closed?.on(.completed)
             if let restart { startTimer(restart) }
         case .error(let error):
-            let current = synchronized { () -> PublishSubject<Element> in
+            synchronized {
+                let current = subject
+                performLocked { current.on(.error(error)) }
                 emitLocked(.error(error))
-                return subject
             }
-            current.on(.error(error))
         case .completed:
-            let current = synchronized { () -> PublishSubject<Element> in
+            synchronized {
+                let current = subject
+                performLocked { current.on(.completed) }
                 emitLocked(.completed)
-                return subject
             }
-            current.on(.completed)
         }
     }
 
-    /// Closes the current window, opens and emits a new one; returns the closed window and
-    /// the new window's id.
-    private func openWindowLocked() -> (PublishSubject<Element>, UInt64) {
+    /// Completes the current window, then opens and emits a new one; returns its id.
+    private func openWindowLocked() -> UInt64 {
         let closed = subject
+        performLocked { closed.on(.completed) }
         subject = PublishSubject()
         count = 0
         windowId &+= 1
         emitLocked(.next(windowObservable(subject)))
-        return (closed, windowId)
+        return windowId
     }
 
     private func startTimer(_ id: UInt64) {
-        timer.disposable = parent.scheduler.scheduleRelative(id, dueTime: parent.timeSpan) { [weak self] id in
+        let scheduled = parent.scheduler.scheduleRelative(id, dueTime: parent.timeSpan) { [weak self] id in
             self?.timerFired(id)
             return Disposables.create()
         }
+        timer.set(scheduled, id: id)
     }
 
     private func timerFired(_ id: UInt64) {
-        let result = synchronized { () -> (PublishSubject<Element>, UInt64)? in
+        let restart = synchronized { () -> UInt64? in
             guard id == windowId, !isTerminatedLocked else { return nil }
             return openWindowLocked()
         }
-        guard let (closed, restart) = result else { return }
-        closed.on(.completed)
-        startTimer(restart)
+        if let restart { startTimer(restart) }
     }
 }
 
