@@ -26,6 +26,10 @@ import Streams
 /// Askers of a URL that is already being fetched join that fetch: one request serves them
 /// all. Disposing one asker leaves the others untouched; when the last asker of a fetch
 /// leaves, the request is cancelled. The loader is safe to use from any thread.
+///
+/// Threads: a memory hit is delivered synchronously; the disk is read on the thread of the
+/// asker that starts a fetch; downloads are decoded, written to disk and delivered on the
+/// network's delivery scheduler.
 public final class ImageLoader<Decoded>: @unchecked Sendable {
     private final class Flight {
         var observers: [UInt64: (SingleEvent<Decoded>) -> Void] = [:]
