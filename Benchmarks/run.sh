@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds and runs the ReactiveMVVM benchmarks (release) and writes Guides/Performance.md.
+#
+#   Benchmarks/run.sh           the full run (a few minutes); rewrites Guides/Performance.md
+#   Benchmarks/run.sh --smoke   builds and runs every benchmark for a moment, checks that each
+#                               scenario produced figures, prints them; writes nothing (for CI)
+#
+# Extra arguments after the mode go to `swift package benchmark` (e.g. --filter 'Subject.*').
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+cd "$here"
+
+mode=full
+if [[ "${1:-}" == "--smoke" ]]; then
+    mode=smoke
+    shift
+fi
+
+# SwiftPM names a path dependency after its folder; if the repository's folder is called
+# "benchmarks" it collides with this package, so build against a mirror of the library instead.
+if [[ "$(basename "$root" | tr '[:upper:]' '[:lower:]')" == "benchmarks" ]]; then
+    mirror="$here/.build/library-mirror/ReactiveMVVM"
+    rm -rf "$mirror"
+    mkdir -p "$mirror"
+    cp -a "$root/Package.swift" "$root/Sources" "$root/Tests" "$mirror/"
+    export REACTIVEMVVM_ROOT="$mirror"
+fi
+
+results="$here/.build/benchmark-results"
+rm -rf "$results"
+mkdir -p "$results"
+
+if [[ "$mode" == smoke ]]; then
+    export STREAMS_BENCHMARK_SMOKE=1
+fi
+
+# The plugin builds the benchmark targets in release configuration into Benchmarks/.build.
+swift package --allow-writing-to-package-directory benchmark \
+    --format jmh --path "$results" --no-progress "$@"
+
+machine="$(uname -m), $(nproc) cores, $(swift --version 2>/dev/null | grep -m1 -o 'Swift version [^ ]*')"
+date="$(date -u '+%Y-%m-%d %H:%M UTC')"
+
+if [[ "$mode" == smoke ]]; then
+    python3 "$here/report.py" "$results" "$machine" "$date" --smoke
+else
+    python3 "$here/report.py" "$results" "$machine" "$date" --output "$root/Guides/Performance.md"
+fi
