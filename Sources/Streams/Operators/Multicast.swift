@@ -176,9 +176,11 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
             if count == 1 {
                 connection = source.connect()
             }
-            return Disposables.create { [weak self] in
+            // Holds the operator strongly: a subscriber may outlive every other reference to
+            // it, and the connection must still be released when the last one leaves.
+            return Disposables.create {
                 subscription.dispose()
-                self?.release(connectionId: id)
+                self.release(connectionId: id)
             }
         }
         return (sink, subscription)

@@ -1,0 +1,87 @@
+extension ObservableType {
+    /// Continues with the sequence `handler` returns when the source fails.
+    ///
+    ///     source:  --1--2--x
+    ///     handler:          --8--|
+    ///     catch { _ in handler }
+    ///              --1--2----8--|
+    ///
+    /// An error thrown by `handler` ends the sequence with that error.
+    ///
+    /// - Parameter handler: Makes the replacement sequence from the source's error.
+    /// - Returns: The source's elements, then, after an error, the replacement's.
+    public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
+        Catch(source: asObservable(), handler: handler)
+    }
+
+    /// Ends with `element` and completion instead of the source's error.
+    ///
+    ///     --1--2--x
+    ///     catchAndReturn(0)
+    ///     --1--2--(0|)
+    ///
+    /// - Parameter element: The last element sent when the source fails.
+    /// - Returns: The source's elements, then `element` if it fails.
+    public func catchAndReturn(_ element: Element) -> Observable<Element> {
+        Catch(source: asObservable()) { _ in Observable.just(element) }
+    }
+}
+
+final class Catch<Element>: Producer<Element>, @unchecked Sendable {
+    typealias Handler = (Swift.Error) throws -> Observable<Element>
+
+    private let source: Observable<Element>
+    private let handler: Handler
+
+    init(source: Observable<Element>, handler: @escaping Handler) {
+        self.source = source
+        self.handler = handler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = CatchSink(handler: handler, observer: observer, cancel: cancel)
+        let subscription = sink.run(source)
+        return (sink, subscription)
+    }
+}
+
+final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    private let handler: (Swift.Error) throws -> Observable<Element>
+    private let subscription = SerialDisposable()
+
+    init(handler: @escaping (Swift.Error) throws -> Observable<Element>, observer: Observer, cancel: Cancelable) {
+        self.handler = handler
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(_ source: Observable<Element>) -> Disposable {
+        let sourceSubscription = SingleAssignmentDisposable()
+        subscription.disposable = sourceSubscription
+        sourceSubscription.setDisposable(source.subscribe(self))
+        return subscription
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            forwardOn(event)
+        case .completed:
+            forwardOn(event)
+            dispose()
+        case .error(let error):
+            let replacement: Observable<Element>
+            do {
+                replacement = try handler(error)
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+                return
+            }
+            let replacementSubscription = SingleAssignmentDisposable()
+            subscription.disposable = replacementSubscription
+            replacementSubscription.setDisposable(replacement.subscribe(forwarder()))
+        }
+    }
+}

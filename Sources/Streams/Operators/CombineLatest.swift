@@ -1,0 +1,216 @@
+extension ObservableType {
+    /// Combines the latest elements of several sequences with `resultSelector`, each time any
+    /// of them sends an element, once every one has sent at least one.
+    ///
+    ///     a: --1-----2-----|
+    ///     b: -----A-----B------|
+    ///     combineLatest(a, b) { "\($0)\($1)" }
+    ///        -----1A-2A-2B-----|
+    ///
+    /// Takes two or more sources of any element types (RxSwift offers 2 to 8). Fails as soon as
+    /// a source fails; completes when every source has completed, or as soon as a source sends
+    /// an element while some other source is still empty and all the others have completed
+    /// (no result can ever be made then).
+    ///
+    /// - Parameters:
+    ///   - source1: The first source.
+    ///   - source2: The second source.
+    ///   - sources: Further sources.
+    ///   - resultSelector: Makes an element from the latest element of each source, in order;
+    ///     a thrown error ends the sequence with that error.
+    /// - Returns: The combined sequence.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, each O: ObservableType>(
+        _ source1: O1, _ source2: O2, _ sources: repeat each O,
+        resultSelector: @escaping (O1.Element, O2.Element, repeat (each O).Element) throws -> Element
+    ) -> Observable<Element> {
+        var erased: [Observable<Any>] = [AnyBoxingObservable(source1), AnyBoxingObservable(source2)]
+        for source in repeat each sources {
+            erased.append(AnyBoxingObservable(source))
+        }
+        return CombineLatestProducer(sources: erased, emitsWhenEmpty: false) { values in
+            var cursor = UnboxingCursor(values)
+            return try resultSelector(cursor.next(), cursor.next(), repeat cursor.next((each O).Element.self))
+        }
+    }
+
+    /// Combines the latest elements of a collection of sequences into arrays, or with
+    /// `resultSelector`, each time any of them sends an element, once every one has sent one.
+    ///
+    ///     a: --1-----2----|
+    ///     b: -----3-----4----|
+    ///     combineLatest([a, b]) { $0.reduce(0, +) }
+    ///        -----4--5--6----|
+    ///
+    /// An empty collection sends `resultSelector([])` and completes.
+    ///
+    /// - Parameters:
+    ///   - collection: The sources.
+    ///   - resultSelector: Makes an element from the latest elements, in source order.
+    /// - Returns: The combined sequence.
+    public static func combineLatest<Sources: Collection>(
+        _ collection: Sources,
+        resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Sources.Element: ObservableType {
+        CombineLatestProducer(sources: collection.map { $0.asObservable() }, emitsWhenEmpty: true) { values in
+            try resultSelector(values.map { $0.unsafelyUnwrapped })
+        }
+    }
+
+    /// Combines the latest elements of a collection of sequences into arrays, each time any of
+    /// them sends an element, once every one has sent one.
+    ///
+    ///     a: --1-----2----|
+    ///     b: -----3-----4----|
+    ///     combineLatest([a, b])
+    ///        -----[1,3]--[2,3]--[2,4]----|
+    ///
+    /// An empty collection sends `[]` and completes.
+    ///
+    /// - Parameter collection: The sources.
+    /// - Returns: The sequence of arrays of latest elements, in source order.
+    public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
+    where Sources.Element: ObservableType, Sources.Element.Element == Element {
+        CombineLatestProducer(sources: collection.map { $0.asObservable() }, emitsWhenEmpty: true) { values in
+            values.map { $0.unsafelyUnwrapped }
+        }
+    }
+}
+
+extension ObservableType where Element == Any {
+    /// Combines the latest elements of several sequences into tuples, each time any of them
+    /// sends an element, once every one has sent at least one.
+    ///
+    ///     a: --1-----2-----|
+    ///     b: -----A-----B------|
+    ///     combineLatest(a, b)
+    ///        -----(1,A)-(2,A)-(2,B)-----|
+    ///
+    /// Completion and failure as in ``ObservableType/combineLatest(_:_:_:resultSelector:)``.
+    ///
+    /// - Parameters:
+    ///   - source1: The first source.
+    ///   - source2: The second source.
+    ///   - sources: Further sources.
+    /// - Returns: The sequence of tuples of latest elements, in source order.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, each O: ObservableType>(
+        _ source1: O1, _ source2: O2, _ sources: repeat each O
+    ) -> Observable<(O1.Element, O2.Element, repeat (each O).Element)> {
+        var erased: [Observable<Any>] = [AnyBoxingObservable(source1), AnyBoxingObservable(source2)]
+        for source in repeat each sources {
+            erased.append(AnyBoxingObservable(source))
+        }
+        return CombineLatestProducer(sources: erased, emitsWhenEmpty: false) { values in
+            var cursor = UnboxingCursor(values)
+            return (cursor.next(O1.Element.self), cursor.next(O2.Element.self), repeat cursor.next((each O).Element.self))
+        }
+    }
+}
+
+/// The engine of every `combineLatest`: the latest value of each source, stored as `Value?`
+/// (`Any?` for sources of mixed types), handed to `project` outside the lock.
+final class CombineLatestProducer<Value, Result>: Producer<Result>, @unchecked Sendable {
+    typealias Projection = ([Value?]) throws -> Result
+
+    let sources: [Observable<Value>]
+    let emitsWhenEmpty: Bool
+    let project: Projection
+
+    init(sources: [Observable<Value>], emitsWhenEmpty: Bool, project: @escaping Projection) {
+        self.sources = sources
+        self.emitsWhenEmpty = emitsWhenEmpty
+        self.project = project
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = CombineLatestSink<Value, Observer>(count: sources.count, project: project, observer: observer, cancel: cancel)
+        let subscription = sink.run(sources, emitsWhenEmpty: emitsWhenEmpty)
+        return (sink, subscription)
+    }
+}
+
+final class CombineLatestSink<Value, Observer: ObserverType>: OrderedDeliverySink<[Value?], Observer>, @unchecked Sendable {
+    private let count: Int
+    private var values: [Value?]
+    private var hasValue: [Bool]
+    private var valueCount = 0
+    private var isDone: [Bool]
+    private var doneCount = 0
+    private var stopped = false
+    private let subscriptions: [SingleAssignmentDisposable]
+
+    init(count: Int, project: @escaping ([Value?]) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
+        self.count = count
+        values = Array(repeating: nil, count: count)
+        hasValue = Array(repeating: false, count: count)
+        isDone = Array(repeating: false, count: count)
+        subscriptions = (0 ..< count).map { _ in SingleAssignmentDisposable() }
+        super.init(observer: observer, cancel: cancel, render: project)
+    }
+
+    func run(_ sources: [Observable<Value>], emitsWhenEmpty: Bool) -> Disposable {
+        for (index, source) in sources.enumerated() {
+            subscriptions[index].setDisposable(source.subscribe(CombineLatestObserver(sink: self, index: index)))
+        }
+        if sources.isEmpty {
+            let mustDrain = lock.withLock { () -> Bool in
+                stopped = true
+                let first = emitsWhenEmpty ? enqueueLocked(.value([])) : false
+                let second = enqueueLocked(.terminal(.completed))
+                return first || second
+            }
+            if mustDrain { drain() }
+        }
+        return Disposables.create(subscriptions)
+    }
+
+    fileprivate func on(_ event: Event<Value>, at index: Int) {
+        switch event {
+        case .next(let value):
+            lock.lock()
+            if stopped {
+                lock.unlock()
+                return
+            }
+            values[index] = value
+            if !hasValue[index] {
+                hasValue[index] = true
+                valueCount += 1
+            }
+            var mustDrain = false
+            if valueCount == count {
+                mustDrain = enqueueLocked(.value(values))
+            } else if doneCount - (isDone[index] ? 1 : 0) == count - 1 {
+                // Every other source has completed and one of them never sent a value.
+                stopped = true
+                mustDrain = enqueueLocked(.terminal(.completed))
+            }
+            lock.unlock()
+            if mustDrain { drain() }
+        case .error(let error):
+            let mustDrain = lock.withLock { () -> Bool in
+                if stopped { return false }
+                stopped = true
+                return enqueueLocked(.terminal(.error(error)))
+            }
+            if mustDrain { drain() }
+        case .completed:
+            let (mustDrain, allDone) = lock.withLock { () -> (Bool, Bool) in
+                if stopped || isDone[index] { return (false, true) }
+                isDone[index] = true
+                doneCount += 1
+                if doneCount < count { return (false, false) }
+                stopped = true
+                return (enqueueLocked(.terminal(.completed)), true)
+            }
+            if !allDone { subscriptions[index].dispose() }
+            if mustDrain { drain() }
+        }
+    }
+}
+
+private struct CombineLatestObserver<Value, Observer: ObserverType>: ObserverType {
+    let sink: CombineLatestSink<Value, Observer>
+    let index: Int
+
+    func on(_ event: Event<Value>) { sink.on(event, at: index) }
+}

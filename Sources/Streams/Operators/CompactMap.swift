@@ -1,0 +1,61 @@
+extension ObservableType {
+    /// Transforms each element with `transform` and drops the `nil` results.
+    ///
+    ///     --"1"--"x"--"3"--|
+    ///     compactMap { Int($0) }
+    ///     --1---------3----|
+    ///
+    /// A thrown error ends the sequence with that error.
+    ///
+    /// - Parameter transform: Applied to each element; `nil` drops it.
+    /// - Returns: The sequence of non-`nil` results.
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
+        CompactMap(source: asObservable(), transform: transform)
+    }
+}
+
+final class CompactMap<SourceElement, Result>: Producer<Result>, @unchecked Sendable {
+    typealias Transform = (SourceElement) throws -> Result?
+
+    private let source: Observable<SourceElement>
+    private let transform: Transform
+
+    init(source: Observable<SourceElement>, transform: @escaping Transform) {
+        self.source = source
+        self.transform = transform
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = CompactMapSink(transform: transform, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
+    }
+}
+
+final class CompactMapSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Transform = (SourceElement) throws -> Observer.Element?
+    private let transform: Transform
+
+    init(transform: @escaping Transform, observer: Observer, cancel: Cancelable) {
+        self.transform = transform
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            do {
+                if let result = try transform(element) { forwardOn(.next(result)) }
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+            }
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}

@@ -1,0 +1,62 @@
+extension ObservableType {
+    /// Sends only the element at position `index` (counting from zero), then completes.
+    ///
+    ///     --a--b--c--|
+    ///     element(at: 1)
+    ///     -----(b|)
+    ///
+    /// If the source completes first, the result fails with ``StreamsError/argumentOutOfRange``.
+    ///
+    /// - Precondition: `index` is not negative.
+    /// - Parameter index: The position of the element to send.
+    /// - Returns: A sequence of that one element, then completion.
+    public func element(at index: Int) -> Observable<Element> {
+        precondition(index >= 0, "index can't be negative")
+        return ElementAt(source: asObservable(), index: index)
+    }
+}
+
+final class ElementAt<Element>: Producer<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let index: Int
+
+    init(source: Observable<Element>, index: Int) {
+        self.source = source
+        self.index = index
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = ElementAtSink(index: index, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
+    }
+}
+
+final class ElementAtSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+    private var remaining: Int
+
+    init(index: Int, observer: Observer, cancel: Cancelable) {
+        self.remaining = index
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            if remaining == 0 {
+                forwardOn(event)
+                forwardOn(.completed)
+                dispose()
+            } else {
+                remaining -= 1
+            }
+        case .error:
+            forwardOn(event)
+            dispose()
+        case .completed:
+            forwardOn(.error(StreamsError.argumentOutOfRange))
+            dispose()
+        }
+    }
+}

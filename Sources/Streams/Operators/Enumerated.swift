@@ -1,0 +1,49 @@
+extension ObservableType {
+    /// Pairs each element with its position, counting from zero.
+    ///
+    ///     --a--b--c--|
+    ///     enumerated()
+    ///     --(0,a)--(1,b)--(2,c)--|
+    ///
+    /// - Returns: The sequence of `(index, element)` pairs.
+    public func enumerated() -> Observable<(index: Int, element: Element)> {
+        Enumerated(source: asObservable())
+    }
+}
+
+final class Enumerated<Element>: Producer<(index: Int, element: Element)>, @unchecked Sendable {
+    private let source: Observable<Element>
+
+    init(source: Observable<Element>) { self.source = source }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == (index: Int, element: Element) {
+        let sink = EnumeratedSink<Element, Observer>(observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
+    }
+}
+
+final class EnumeratedSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == (index: Int, element: Element) {
+    private var index = 0
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            let (next, overflow) = index.addingReportingOverflow(1)
+            if overflow {
+                forwardOn(.error(StreamsError.overflow))
+                dispose()
+                return
+            }
+            let current = index
+            index = next
+            forwardOn(.next((index: current, element: element)))
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}

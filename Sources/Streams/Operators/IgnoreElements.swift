@@ -1,0 +1,39 @@
+extension ObservableType {
+    /// Drops every element and passes on only completion or the error.
+    ///
+    ///     --1--2--3--|
+    ///     ignoreElements()
+    ///     -----------|
+    ///
+    /// - Returns: A sequence with no elements that ends as the source ends.
+    public func ignoreElements() -> Observable<Never> {
+        IgnoreElements(source: asObservable())
+    }
+}
+
+final class IgnoreElements<Element>: Producer<Never>, @unchecked Sendable {
+    private let source: Observable<Element>
+
+    init(source: Observable<Element>) { self.source = source }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Never {
+        let sink = IgnoreElementsSink<Element, Observer>(observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
+    }
+}
+
+final class IgnoreElementsSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Never {
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            return
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}

@@ -1,0 +1,77 @@
+extension ObservableType {
+    /// Turns every event of the source, terminal ones included, into an element.
+    ///
+    ///     --1--2--x
+    ///     materialize()
+    ///     --next(1)--next(2)--(error(x)|)
+    ///
+    /// - Returns: A sequence of the source's events that always completes normally.
+    public func materialize() -> Observable<Event<Element>> {
+        Materialize(source: asObservable())
+    }
+}
+
+extension ObservableType where Element: EventConvertible {
+    /// Turns elements that stand for events back into those events; the inverse of
+    /// ``ObservableType/materialize()``.
+    ///
+    ///     --next(1)--next(2)--error(x)--
+    ///     dematerialize()
+    ///     --1--------2--------x
+    ///
+    /// - Returns: The sequence the events describe.
+    public func dematerialize() -> Observable<Element.Element> {
+        Dematerialize(source: asObservable())
+    }
+}
+
+final class Materialize<Element>: Producer<Event<Element>>, @unchecked Sendable {
+    private let source: Observable<Element>
+
+    init(source: Observable<Element>) { self.source = source }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Event<Element> {
+        let sink = MaterializeSink<Element, Observer>(observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
+    }
+}
+
+final class MaterializeSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Event<Element> {
+    func on(_ event: Event<Element>) {
+        forwardOn(.next(event))
+        if event.isStopEvent {
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}
+
+final class Dematerialize<Convertible: EventConvertible>: Producer<Convertible.Element>, @unchecked Sendable {
+    private let source: Observable<Convertible>
+
+    init(source: Observable<Convertible>) { self.source = source }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Convertible.Element {
+        let sink = DematerializeSink<Convertible, Observer>(observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
+    }
+}
+
+final class DematerializeSink<Convertible: EventConvertible, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Convertible.Element {
+    func on(_ event: Event<Convertible>) {
+        switch event {
+        case .next(let convertible):
+            let inner = convertible.event
+            forwardOn(inner)
+            if inner.isStopEvent { dispose() }
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}

@@ -1,0 +1,122 @@
+extension ObservableType {
+    /// Fails with ``StreamsError/timeout`` if the first element, or any element after the
+    /// previous one, takes longer than `dueTime` to arrive.
+    ///
+    ///     --1--2---------3--|
+    ///     timeout(40)
+    ///     --1--2----#
+    ///
+    /// - Parameters:
+    ///   - dueTime: The longest wait for each element (and for completion).
+    ///   - scheduler: The scheduler that runs the timers.
+    /// - Returns: The sequence, or a timeout error.
+    public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        Timeout(source: asObservable(), dueTime: dueTime, other: Observable.error(StreamsError.timeout), scheduler: scheduler)
+    }
+
+    /// Switches to `other` if the first element, or any element after the previous one, takes
+    /// longer than `dueTime` to arrive.
+    ///
+    ///     --1--2---------3--|
+    ///     timeout(40, other: -a-b|)
+    ///     --1--2-----a-b|
+    ///
+    /// - Parameters:
+    ///   - dueTime: The longest wait for each element (and for completion).
+    ///   - other: The sequence that continues after a timeout.
+    ///   - scheduler: The scheduler that runs the timers.
+    /// - Returns: The sequence, switching to `other` on a timeout.
+    public func timeout<Other: ObservableConvertibleType>(_ dueTime: RxTimeInterval, other: Other, scheduler: SchedulerType) -> Observable<Element> where Other.Element == Element {
+        Timeout(source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
+    }
+}
+
+final class Timeout<Element>: Producer<Element>, @unchecked Sendable {
+    let source: Observable<Element>
+    let dueTime: RxTimeInterval
+    let other: Observable<Element>
+    let scheduler: SchedulerType
+
+    init(source: Observable<Element>, dueTime: RxTimeInterval, other: Observable<Element>, scheduler: SchedulerType) {
+        self.source = source
+        self.dueTime = dueTime
+        self.other = other
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = TimeoutSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink, subscription)
+    }
+}
+
+final class TimeoutSink<Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    private let parent: Timeout<Element>
+    private let timer = SerialDisposable()
+    private let subscription = SerialDisposable()
+    private var id: UInt64 = 0
+    private var switched = false
+
+    init(parent: Timeout<Element>, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        let original = SingleAssignmentDisposable()
+        subscription.disposable = original
+        startTimer(0)
+        original.setDisposable(parent.source.subscribe(self))
+        return Disposables.create(subscription, timer)
+    }
+
+    func on(_ event: Event<Element>) {
+        let nextId = synchronized { () -> UInt64? in
+            if switched { return nil }
+            id &+= 1
+            emitLocked(event)
+            return id
+        }
+        if let nextId, !event.isStopEvent { startTimer(nextId) }
+    }
+
+    private func startTimer(_ timerId: UInt64) {
+        if timer.isDisposed { return }
+        let scheduled = SingleAssignmentDisposable()
+        timer.disposable = scheduled
+        scheduled.setDisposable(parent.scheduler.scheduleRelative(timerId, dueTime: parent.dueTime) { [weak self] timerId in
+            self?.fire(timerId)
+            return Disposables.create()
+        })
+    }
+
+    private func fire(_ timerId: UInt64) {
+        let timerWins = synchronized { () -> Bool in
+            if switched || timerId != id || isTerminatedLocked { return false }
+            switched = true
+            return true
+        }
+        guard timerWins else { return }
+        subscription.disposable = parent.other.subscribe(TimeoutOtherObserver(parent: self))
+    }
+
+    fileprivate func forwardOther(_ event: Event<Element>) {
+        emit(event)
+    }
+
+    override func dispose() {
+        super.dispose()
+        timer.dispose()
+        subscription.dispose()
+    }
+}
+
+private struct TimeoutOtherObserver<Observer: ObserverType>: ObserverType {
+    typealias Element = Observer.Element
+    let parent: TimeoutSink<Observer>
+
+    func on(_ event: Event<Element>) { parent.forwardOther(event) }
+}

@@ -1,0 +1,212 @@
+/// A sequence for UI code, in RxCocoa's shape: it never fails, delivers on the sharing
+/// scheduler (the main scheduler unless mocked) and shares one subscription among its
+/// observers.
+///
+/// Use it through ``Driver`` (replays the latest element to new observers, like a state) and
+/// ``Signal`` (replays nothing, like an event). Make one with `asDriver(onErrorJustReturn:)`,
+/// `asSignal(onErrorJustReturn:)` and their siblings, or with ``just(_:)``, ``of(_:)``…
+///
+///     let title: Driver<String> = viewModel.name.asDriver(onErrorJustReturn: "")
+///     title.drive(onNext: { label.text = $0 })
+public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType, ObservableConvertibleType {
+    let source: Observable<Element>
+
+    /// Wraps `source`, sharing it with the strategy's policy. The caller guarantees that
+    /// `source` never fails and delivers on the sharing scheduler.
+    init(_ source: Observable<Element>) {
+        self.source = SharingStrategy.share(source)
+    }
+
+    /// Wraps `source` as it is (it already never fails, delivers on the right scheduler and
+    /// shares as needed).
+    init(raw: Observable<Element>) {
+        self.source = raw
+    }
+
+    /// The sequence as an ``Observable``.
+    ///
+    /// - Returns: The shared observable.
+    public func asObservable() -> Observable<Element> { source }
+
+    /// Returns `self`.
+    public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> { self }
+}
+
+extension SharedSequence: @unchecked Sendable {}
+
+/// How a ``SharedSequence`` shares its subscription and where it delivers.
+public protocol SharingStrategyProtocol {
+    /// The scheduler elements are delivered on.
+    static var scheduler: SchedulerType { get }
+
+    /// Shares `source` among observers.
+    ///
+    /// - Parameter source: The sequence to share.
+    /// - Returns: The shared sequence.
+    static func share<Element>(_ source: Observable<Element>) -> Observable<Element>
+}
+
+/// A value that can be seen as a ``SharedSequence``.
+public protocol SharedSequenceConvertibleType<Element>: ObservableConvertibleType {
+    /// The sharing strategy: ``DriverSharingStrategy`` or ``SignalSharingStrategy``.
+    associatedtype SharingStrategy: SharingStrategyProtocol
+
+    /// The value as a ``SharedSequence``.
+    func asSharedSequence() -> SharedSequence<SharingStrategy, Element>
+}
+
+/// Chooses the scheduler that drivers and signals deliver on.
+///
+/// By default it is ``MainScheduler/instance``. Tests swap it for a ``TestScheduler`` (or any
+/// scheduler) around the code that *creates* the drivers:
+///
+///     SharingScheduler.mock(scheduler: testScheduler) {
+///         let driver = subject.asDriver(onErrorJustReturn: 0)   // delivers on testScheduler
+///         …
+///     }
+public enum SharingScheduler {
+    nonisolated(unsafe) private static var factory: () -> SchedulerType = { MainScheduler.instance }
+    private static let lock = SpinLock()
+
+    /// Makes the scheduler that drivers and signals created now deliver on.
+    public static var make: () -> SchedulerType {
+        lock.withLock { factory }
+    }
+
+    /// Runs `action` with drivers and signals delivering on `scheduler`, then restores the
+    /// previous scheduler.
+    ///
+    /// - Parameters:
+    ///   - scheduler: The scheduler to use meanwhile.
+    ///   - action: The code that creates and runs the drivers.
+    /// - Throws: What `action` throws.
+    public static func mock(scheduler: SchedulerType, action: () throws -> Void) rethrows {
+        try mock(makeScheduler: { scheduler }, action: action)
+    }
+
+    /// Runs `action` with drivers and signals delivering on schedulers made by
+    /// `makeScheduler`, then restores the previous factory.
+    ///
+    /// - Parameters:
+    ///   - makeScheduler: Makes the scheduler to use meanwhile.
+    ///   - action: The code that creates and runs the drivers.
+    /// - Throws: What `action` throws.
+    public static func mock(makeScheduler: @escaping () -> SchedulerType, action: () throws -> Void) rethrows {
+        let previous = swap(makeScheduler)
+        defer { _ = swap(previous) }
+        try action()
+    }
+
+    /// The asynchronous form of ``mock(scheduler:action:)``, for `async` tests.
+    ///
+    /// - Parameters:
+    ///   - scheduler: The scheduler to use meanwhile.
+    ///   - action: The code that creates and runs the drivers.
+    /// - Throws: What `action` throws.
+    public static func mock(scheduler: SchedulerType, action: () async throws -> Void) async rethrows {
+        let previous = swap({ scheduler })
+        defer { _ = swap(previous) }
+        try await action()
+    }
+
+    private static func swap(_ new: @escaping () -> SchedulerType) -> () -> SchedulerType {
+        lock.withLock {
+            let old = factory
+            factory = new
+            return old
+        }
+    }
+}
+
+extension SharedSequence {
+    /// A shared sequence of one element, then completion, delivered on the sharing scheduler.
+    ///
+    ///     just(1): -1|
+    ///
+    /// - Parameter element: The element.
+    /// - Returns: The shared sequence.
+    public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: TraitOperators.subscribe(Observable.just(element), on: SharingStrategy.scheduler))
+    }
+
+    /// A shared sequence that completes, on the sharing scheduler, without an element.
+    ///
+    ///     empty(): -|
+    ///
+    /// - Returns: The shared sequence.
+    public static func empty() -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: TraitOperators.subscribe(Observable.empty(), on: SharingStrategy.scheduler))
+    }
+
+    /// A shared sequence that never sends anything.
+    ///
+    ///     never(): ------
+    ///
+    /// - Returns: The shared sequence.
+    public static func never() -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.never())
+    }
+
+    /// A shared sequence of the given elements, then completion, on the sharing scheduler.
+    ///
+    ///     of(1, 2, 3): -1-2-3|
+    ///
+    /// - Parameter elements: The elements.
+    /// - Returns: The shared sequence.
+    public static func of(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.from(elements, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// A shared sequence of the elements of `array`, then completion, on the sharing scheduler.
+    ///
+    /// - Parameter array: The elements.
+    /// - Returns: The shared sequence.
+    public static func from(_ array: [Element]) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// A shared sequence of the elements of `sequence`, then completion, on the sharing
+    /// scheduler.
+    ///
+    /// - Parameter sequence: The elements.
+    /// - Returns: The shared sequence.
+    public static func from<Source: Sequence>(_ sequence: Source) -> SharedSequence<SharingStrategy, Element> where Source.Element == Element {
+        SharedSequence(raw: Observable.from(sequence, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// One element if `optional` holds a value, then completion, on the sharing scheduler.
+    ///
+    /// - Parameter optional: The value, if any.
+    /// - Returns: The shared sequence.
+    public static func from(optional: Element?) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.from(optional: optional, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// Calls `factory` for each subscription and subscribes to the shared sequence it returns.
+    ///
+    /// - Parameter factory: Makes a fresh shared sequence per subscription.
+    /// - Returns: The deferred shared sequence.
+    public static func deferred(_ factory: @escaping () -> SharedSequence<SharingStrategy, Element>) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.deferred { factory().asObservable() })
+    }
+
+    /// Merges the elements of several shared sequences as they arrive.
+    ///
+    ///     a: -1---3|
+    ///     b: --2---4|
+    ///     merge(a, b): -12--34|
+    ///
+    /// - Parameter sources: The shared sequences.
+    /// - Returns: The merged shared sequence.
+    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Merges the elements of a collection of shared sequences as they arrive.
+    ///
+    /// - Parameter sources: The shared sequences.
+    /// - Returns: The merged shared sequence.
+    public static func merge<Sources: Collection>(_ sources: Sources) -> SharedSequence<SharingStrategy, Element> where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.merge(sources.map { $0.asObservable() }))
+    }
+}

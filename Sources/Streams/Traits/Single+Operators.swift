@@ -1,0 +1,182 @@
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// Transforms the element with `transform`.
+    ///
+    ///     --1|   map { $0 * 10 }   --10|
+    ///
+    /// - Parameter transform: Applied to the element; a thrown error becomes the failure.
+    /// - Returns: The transformed single.
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
+        Single(raw: primitiveSequence.asObservable().map(transform))
+    }
+
+    /// Transforms the element into an optional; `nil` becomes empty completion.
+    ///
+    ///     --1|   compactMap { $0 > 5 ? $0 : nil }   --|
+    ///
+    /// - Parameter transform: Applied to the element.
+    /// - Returns: A maybe with the non-`nil` result.
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
+        let mapped = primitiveSequence.asObservable().map(transform)
+        return Maybe(raw: mapped.filter { $0 != nil }.map { $0! })
+    }
+
+    /// Continues with the single that `selector` makes from the element.
+    ///
+    ///     --1|   flatMap { .just($0 + 1) }   --2|
+    ///
+    /// - Parameter selector: Makes the next single; a thrown error becomes the failure.
+    /// - Returns: The single made by `selector`.
+    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
+        Single(raw: Merge(source: primitiveSequence.asObservable(), maxConcurrent: 1) { try selector($0).asObservable() })
+    }
+
+    /// Continues with the maybe that `selector` makes from the element.
+    ///
+    ///     --1|   flatMapMaybe { _ in .empty() }   --|
+    ///
+    /// - Parameter selector: Makes the maybe; a thrown error becomes the failure.
+    /// - Returns: The maybe made by `selector`.
+    public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
+        Maybe(raw: Merge(source: primitiveSequence.asObservable(), maxConcurrent: 1) { try selector($0).asObservable() })
+    }
+
+    /// Continues with the completable that `selector` makes from the element.
+    ///
+    ///     --1|   flatMapCompletable { _ in .empty() }   --|
+    ///
+    /// - Parameter selector: Makes the completable; a thrown error becomes the failure.
+    /// - Returns: The completable made by `selector`.
+    public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
+        Completable(raw: Merge(source: primitiveSequence.asObservable(), maxConcurrent: 1) { try selector($0).asObservable() })
+    }
+
+    /// Keeps the element only if `predicate` holds; otherwise completes empty.
+    ///
+    ///     --1|   filter { $0 > 5 }   --|
+    ///
+    /// - Parameter predicate: Decides whether the element is kept.
+    /// - Returns: A maybe.
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.asObservable().filter(predicate))
+    }
+
+    /// Succeeds with `element` instead of failing.
+    ///
+    ///     --x   catchAndReturn(0)   --0|
+    ///
+    /// - Parameter element: The element sent in place of an error.
+    /// - Returns: A single that never fails.
+    public func catchAndReturn(_ element: Element) -> Single<Element> {
+        Single(raw: TraitOperators.catchError(primitiveSequence.asObservable()) { _ in .just(element) })
+    }
+
+    /// Calls side-effect closures for the outcome and the life of each subscription.
+    ///
+    ///     --1|   do(onSuccess: { print($0) })   --1|  (prints 1 before the success)
+    ///
+    /// A closure that throws turns the outcome into that error.
+    ///
+    /// - Parameters:
+    ///   - onSuccess: Before the success is sent.
+    ///   - afterSuccess: After the success is sent.
+    ///   - onError: Before the failure is sent.
+    ///   - afterError: After the failure is sent.
+    ///   - onSubscribe: Before subscribing.
+    ///   - onSubscribed: After subscribing.
+    ///   - onDispose: When the subscription is disposed (after the outcome, too).
+    /// - Returns: The same single with side effects.
+    public func `do`(
+        onSuccess: ((Element) throws -> Void)? = nil,
+        afterSuccess: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Single<Element> {
+        Single(raw: TraitOperators.perform(
+            on: primitiveSequence.asObservable(),
+            onNext: onSuccess, afterNext: afterSuccess,
+            onError: onError, afterError: afterError,
+            onCompleted: nil, afterCompleted: nil,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose
+        ))
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// Succeeds with `resultSelector` of both elements once both singles have succeeded.
+    ///
+    ///     a: --1|
+    ///     b: ----2|
+    ///     zip(a, b) { $0 + $1 }: ----3|
+    ///
+    /// Fails as soon as either fails.
+    ///
+    /// - Parameters:
+    ///   - source1: The first single.
+    ///   - source2: The second single.
+    ///   - resultSelector: Combines the two elements.
+    /// - Returns: The combined single.
+    public static func zip<E1, E2>(_ source1: Single<E1>, _ source2: Single<E2>, resultSelector: @escaping (E1, E2) throws -> Element) -> Single<Element> {
+        Single(raw: TraitOperators.zip([source1.erased, source2.erased]) { values in
+            try resultSelector(values[0] as! E1, values[1] as! E2)
+        })
+    }
+
+    /// Succeeds with `resultSelector` of the three elements once all singles have succeeded.
+    ///
+    /// - Parameters:
+    ///   - source1: The first single.
+    ///   - source2: The second single.
+    ///   - source3: The third single.
+    ///   - resultSelector: Combines the elements.
+    /// - Returns: The combined single.
+    public static func zip<E1, E2, E3>(_ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, resultSelector: @escaping (E1, E2, E3) throws -> Element) -> Single<Element> {
+        Single(raw: TraitOperators.zip([source1.erased, source2.erased, source3.erased]) { values in
+            try resultSelector(values[0] as! E1, values[1] as! E2, values[2] as! E3)
+        })
+    }
+
+    /// Succeeds with the elements of all `sources`, in order, once all have succeeded.
+    ///
+    ///     zip([.just(1), .just(2)])   --[1, 2]|
+    ///
+    /// An empty collection succeeds at once with `[]`.
+    ///
+    /// - Parameter sources: The singles.
+    /// - Returns: A single of all the elements.
+    public static func zip<Collection: Swift.Collection, Result>(_ sources: Collection) -> Single<Element> where Collection.Element == Single<Result>, Element == [Result] {
+        Single(raw: TraitOperators.zip(sources.map(\.erased)) { values in values.map { $0 as! Result } })
+    }
+}
+
+extension PrimitiveSequence where Trait == SingleTrait {
+    /// Succeeds with both elements once both singles have succeeded.
+    ///
+    ///     a: --1|   b: ----"x"|   zip(a, b): ----(1, "x")|
+    ///
+    /// - Parameters:
+    ///   - source1: The first single.
+    ///   - source2: The second single.
+    /// - Returns: A single of the pair.
+    public static func zip<E1, E2>(_ source1: Single<E1>, _ source2: Single<E2>) -> Single<(E1, E2)> where Element == (E1, E2) {
+        zip(source1, source2) { ($0, $1) }
+    }
+
+    /// Succeeds with the three elements once all singles have succeeded.
+    ///
+    /// - Parameters:
+    ///   - source1: The first single.
+    ///   - source2: The second single.
+    ///   - source3: The third single.
+    /// - Returns: A single of the triple.
+    public static func zip<E1, E2, E3>(_ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>) -> Single<(E1, E2, E3)> where Element == (E1, E2, E3) {
+        zip(source1, source2, source3) { ($0, $1, $2) }
+    }
+}
+
+extension PrimitiveSequence {
+    /// The source with its elements boxed as `Any`, for the shared `zip` engine.
+    var erased: Observable<Any> { source.map { $0 as Any } }
+}
