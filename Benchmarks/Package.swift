@@ -29,6 +29,7 @@ let package = Package(
                 .product(name: "Streams", package: "ReactiveMVVM"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ],
             path: "Benchmarks/StreamsBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)],

@@ -5,7 +5,8 @@ Benchmark names read `<scenario> (n=<operations>) [<flavour>]`; each measured it
 operations. Times are the fastest iteration divided by n: on a shared machine the minimum is the
 estimate least disturbed by other processes. Allocations are the median iteration divided by n.
 
-usage: report.py RESULTS_DIR MACHINE_LINE DATE [--output PATH] [--smoke]
+usage: report.py RESULTS_DIR MACHINE_LINE DATE --output PATH   (full run: JMH export)
+       report.py --smoke LOG                                   (smoke run: the executable's output)
 """
 import glob
 import json
@@ -46,6 +47,39 @@ def load(results_dir):
     return suites
 
 
+def load_smoke_log(path):
+    """Reads what a benchmark executable prints when run by itself ("Debug results for …"),
+    taking the first (lowest) recorded value of each metric."""
+    suites = {}
+    name = metric = None
+    with open(path, errors="replace") as handle:
+        for line in handle:
+            line = line.strip()
+            if line.startswith("Debug results for "):
+                name, metric = line[len("Debug results for "):].rstrip(":"), None
+                match = NAME.match(name)
+                if match:
+                    row = suites.setdefault("Streams", {}).setdefault(match["scenario"], {"n": int(match["n"])})
+                    row[match["flavour"]] = [None, None]
+            elif line in ("Time (wall clock):", "Malloc (total):"):
+                metric = line
+            elif metric and name and line and line[0].isdigit():
+                match = NAME.match(name)
+                value = float(line.split()[0])
+                row = suites["Streams"][match["scenario"]]
+                index = 0 if metric.startswith("Time") else 1
+                row[match["flavour"]][index] = value / row["n"]
+                metric = None
+    for scenarios in suites.values():
+        for row in scenarios.values():
+            for flavour in FLAVOURS:
+                if flavour in row:
+                    if None in row[flavour]:
+                        sys.exit(f"smoke: no figures for {row}")
+                    row[flavour] = tuple(row[flavour])
+    return suites
+
+
 def time_text(ns):
     if ns >= 1_000_000:
         return f"{ns / 1_000_000:.2f} ms"
@@ -69,7 +103,7 @@ def table(scenarios):
         "| scenario | per | ours | OpenCombine | baseline | ours/OpenCombine | ours/baseline | allocations per op: ours / OpenCombine / baseline | goals |",
         "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: |",
     ]
-    for name, row in scenarios.items():
+    for name, row in sorted(scenarios.items()):
         pumping = "pumping" in name
         per = "element" if pumping else "operation"
         if "fan-out" in name:
@@ -100,13 +134,15 @@ def table(scenarios):
 
 def main():
     args = sys.argv[1:]
-    smoke = "--smoke" in args
-    output = None
-    if "--output" in args:
+    smoke = args[0] == "--smoke"
+    if smoke:
+        suites = load_smoke_log(args[1])
+        if not suites:
+            sys.exit("smoke: no benchmark results in the log")
+    else:
+        results_dir, machine, date = args[:3]
         output = args[args.index("--output") + 1]
-    positional = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or args[i - 1] != "--output")]
-    results_dir, machine, date = positional[:3]
-    suites = load(results_dir)
+        suites = load(results_dir)
 
     missing = [
         f"{suite}: {name} [{flavour}]"
@@ -119,7 +155,7 @@ def main():
     if smoke:
         print(tables)
         count = sum(len(row) - 1 for scenarios in suites.values() for row in scenarios.values())
-        print(f"\nsmoke: {count} benchmarks ran")
+        print(f"\nsmoke: {count} benchmarks ran (one or two iterations each: the figures are rough)")
         if missing:
             sys.exit("smoke: missing " + ", ".join(missing))
         return

@@ -15,6 +15,10 @@ let benchmarks: @Sendable () -> Void = {
     registerChainBenchmarks()
     registerDesignChainBenchmarks()
     registerFanOutBenchmarks()
+    registerFlatMapBenchmarks()
+    registerFlatMapLatestBenchmarks()
+    registerCombineLatestBenchmarks()
+    registerObserveOnBenchmarks()
 }
 
 /// Elements pushed per measured iteration on pumping scenarios.
