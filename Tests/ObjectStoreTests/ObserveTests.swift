@@ -130,3 +130,19 @@ final class UncheckedBox<T>: @unchecked Sendable {
         #expect(seen == Array(0...90))
     }
 }
+
+@Suite(.resourceCheck) struct RxRealmStyleTests {
+    @Test func collectionAndArrayFrom() throws {
+        let store = try Fixture.store()
+        let counts = UncheckedBox<[Int]>([])
+        let arrays = UncheckedBox<[[Int]]>([])
+        let pizzas = store.objects(Pizza.self).filter("price > 1000")
+        let a = Observable.collection(from: pizzas, on: ImmediateScheduler.instance).subscribe(onNext: { counts.value.append($0.count) })
+        let b = Observable.array(from: pizzas, on: ImmediateScheduler.instance).subscribe(onNext: { arrays.value.append($0.map(\.id)) })
+        try store.write { tx in try tx.delete(Fixture.pizzas[2]) }
+        #expect(counts.value == [2, 1])
+        #expect(arrays.value == [[3, 5], [5]])
+        a.dispose()
+        b.dispose()
+    }
+}

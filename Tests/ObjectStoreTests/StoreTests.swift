@@ -212,3 +212,26 @@ struct Tag: StoreObject, Equatable {
         #expect(store._checkInvariants())
     }
 }
+
+enum Size: String, Codable, CaseIterable { case small, large }
+enum Level: Int, Codable { case low, high }
+
+struct Drink: StoreObject, Equatable {
+    static var primaryKey: KeyPath<Drink, String> { \.code }
+    var code: String
+    var size: Size
+    var level: Level
+}
+
+@Suite(.resourceCheck) struct EnumFieldTests {
+    @Test func rawValueEnumsAreStoredAndQueried() throws {
+        let store = Store()
+        try store.register(Drink.self)
+        try store.write { tx in
+            try tx.add([Drink(code: "a", size: .small, level: .high), Drink(code: "b", size: .large, level: .low)])
+        }
+        #expect(store.object(ofType: Drink.self, forPrimaryKey: "b") == Drink(code: "b", size: .large, level: .low))
+        #expect(store.objects(Drink.self).filter("size == %@", Size.large).map(\.code) == ["b"])
+        #expect(store.objects(Drink.self).filter("level == 1").map(\.code) == ["a"])
+    }
+}

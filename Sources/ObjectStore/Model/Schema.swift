@@ -253,7 +253,16 @@ final class SchemaProbe: Decoder {
         }
         let child = SchemaProbe(depth: depth + 1)
         if depth > 8 { throw StoreError.unsupportedModel(type: "\(type)", reason: "embedded values nest too deeply") }
-        let value = try T(from: child)
+        let value: T
+        do {
+            value = try T(from: child)
+        } catch {
+            // An enum whose raw value has no case for the probe's default: use its first case.
+            if let cases = type as? any CaseIterable.Type, let first = firstCase(cases) as? T, let single = child.singleKind {
+                return (first, single)
+            }
+            throw StoreError.unsupportedModel(type: "\(type)", reason: "its value cannot be probed (make it CaseIterable if it is an enum)")
+        }
         if let single = child.singleKind, child.fields.isEmpty { return (value, single) }
         var sub: [String: FieldKind] = [:]
         for f in child.fields { sub[f.name] = f.kind }
@@ -387,3 +396,5 @@ struct ProbeSingle: SingleValueDecodingContainer {
         return probe.defaultScalar(V.self)!
     }
 }
+
+func firstCase<C: CaseIterable>(_ type: C.Type) -> Any? { type.allCases.first }

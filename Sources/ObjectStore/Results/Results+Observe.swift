@@ -174,3 +174,34 @@ func diff(old: [StoreValue], new: [StoreValue], modified: (StoreValue) -> Bool) 
     let modifications = new.indices.filter { keptNew.contains($0) && modified(new[$0]) }
     return ChangeSet(deletions: deletions, insertions: insertions, modifications: modifications)
 }
+
+extension Observable {
+    /// RxRealm's `Observable.collection(from:)`: the results now, then after each commit that
+    /// changed them.
+    ///
+    /// - Parameters:
+    ///   - results: The results to watch.
+    ///   - scheduler: Where values are delivered (default `MainScheduler.instance`).
+    /// - Returns: Results pinned to each version.
+    public static func collection<T: StoreObject>(from results: Results<T>, on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<Results<T>> where Element == Results<T> {
+        Observable<Results<T>>.create { observer in
+            results.observe(on: scheduler).subscribe { event in
+                switch event {
+                case .next(.initial(let r)), .next(.update(let r, _, _, _)): observer.onNext(r)
+                case .next(.error(let error)), .error(let error): observer.onError(error)
+                case .completed: observer.onCompleted()
+                }
+            }
+        }
+    }
+
+    /// RxRealm's `Observable.array(from:)`: the objects as arrays, now and after each change.
+    ///
+    /// - Parameters:
+    ///   - results: The results to watch.
+    ///   - scheduler: Where values are delivered.
+    /// - Returns: Arrays of objects.
+    public static func array<T: StoreObject>(from results: Results<T>, on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<[T]> where Element == [T] {
+        results.asObservable(on: scheduler)
+    }
+}
