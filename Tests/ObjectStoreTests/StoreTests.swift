@@ -235,3 +235,46 @@ struct Drink: StoreObject, Equatable {
         #expect(store.objects(Drink.self).filter("level == 1").map(\.code) == ["a"])
     }
 }
+
+struct LinksToUnstorable: StoreObject {
+    static var primaryKey: KeyPath<LinksToUnstorable, Int> { \.id }
+    var id: Int
+    var bad: [BadKey]
+}
+
+@Suite(.resourceCheck) struct LinkedSchemaTests {
+    @Test func aModelLinkingToAnUnstorableOneFailsAtRegistration() throws {
+        do {
+            try Store().register(LinksToUnstorable.self)
+            Issue.record("expected an error")
+        } catch let error as StoreError {
+            #expect(error.description.hasPrefix("LinksToUnstorable cannot be stored: it links to BadKey"))
+        }
+        #expect(try Store().register(Pizza.self).name == "Pizza")
+    }
+
+    @Test func modelsMayLinkInCycles() throws {
+        let store = Store()
+        try store.register(Author.self)
+        let author = Author(id: 1, name: "Ann", books: [Book(id: 7, title: "Swift", author: nil)])
+        try store.write { try $0.add(author) }
+        try store.write { try $0.add(Book(id: 7, title: "Swift", author: author), update: .modified) }
+        #expect(store.object(ofType: Book.self, forPrimaryKey: 7)?.author?.books.first?.title == "Swift")
+        #expect(store.objects(Book.self).filter("author.name == 'Ann'").count == 1)
+        #expect(store.objects(Author.self).filter("ANY books.author.name == 'Ann'").count == 1)
+    }
+}
+
+struct Author: StoreObject {
+    static var primaryKey: KeyPath<Author, Int> { \.id }
+    var id: Int
+    var name: String
+    var books: [Book]
+}
+
+struct Book: StoreObject {
+    static var primaryKey: KeyPath<Book, Int> { \.id }
+    var id: Int
+    var title: String
+    var author: Author?
+}

@@ -129,7 +129,26 @@ public final class ObjectSchema: @unchecked Sendable {
             result = .failure(.unsupportedModel(type: typeName(type), reason: "\(error)"))
         }
         cache[ObjectIdentifier(type)] = result
+        // Linked models must be storable too (the cache entry above ends cycles).
+        if case .success(let schema) = result {
+            for field in schema.fields {
+                switch field.kind {
+                case .link(let ref), .linkList(let ref): try checkLink(type, ref)
+                default: break
+                }
+            }
+        }
         return try result.get()
+    }
+
+    private static func checkLink(_ type: any StoreObject.Type, _ ref: ObjectSchemaRef) throws {
+        do {
+            _ = try of(ref.type)
+        } catch let error as StoreError {
+            let failure = StoreError.unsupportedModel(type: typeName(type), reason: "it links to \(ref.name), which cannot be stored (\(error))")
+            cache[ObjectIdentifier(type)] = .failure(failure)
+            throw failure
+        }
     }
 
     private static func derive(_ type: any StoreObject.Type) throws -> ObjectSchema {

@@ -36,10 +36,8 @@ public final class Transaction {
     ///   ``StoreError/unsupportedModel(type:reason:)``.
     public func add<T: StoreObject>(_ object: T, update: Store.UpdatePolicy = .error) throws {
         try checkOpen()
-        let schema = try ObjectSchema.of(T.self)
-        let (row, linked) = try RowEncoder.encode(object, schema: schema)
-        try put(row, schema: schema, policy: update)
-        for child in linked { try addLinked(child, update: update) }
+        var visited = Set<VisitKey>()
+        try addTree(object, schema: ObjectSchema.of(T.self), update: update, visited: &visited)
     }
 
     /// Adds every object of a sequence (see ``add(_:update:)``).
@@ -51,15 +49,31 @@ public final class Transaction {
     public func add<S: Sequence>(_ objects: S, update: Store.UpdatePolicy = .error) throws where S.Element: StoreObject {
         try checkOpen()
         let schema = try ObjectSchema.of(S.Element.self)
+        var visited = Set<VisitKey>()
         for object in objects {
-            let (row, linked) = try RowEncoder.encode(object, schema: schema)
-            try put(row, schema: schema, policy: update)
-            for child in linked { try addLinked(child, update: update) }
+            visited.removeAll(keepingCapacity: true)
+            try addTree(object, schema: schema, update: update, visited: &visited)
         }
     }
 
-    private func addLinked(_ object: some StoreObject, update: Store.UpdatePolicy) throws {
-        try add(object, update: update)
+    struct VisitKey: Hashable {
+        let table: ObjectIdentifier
+        let key: StoreValue
+    }
+
+    /// Writes `object`, then the objects it links to. Within one `add`, an object reached again
+    /// through links (a nested, possibly older copy) does not overwrite the one written first.
+    private func addTree<T: StoreObject>(_ object: T, schema: ObjectSchema, update: Store.UpdatePolicy, visited: inout Set<VisitKey>) throws {
+        let (row, linked) = try RowEncoder.encode(object, schema: schema)
+        if !linked.isEmpty || !visited.isEmpty {
+            guard visited.insert(VisitKey(table: ObjectIdentifier(schema), key: row[schema.primaryKeyIndex])).inserted else { return }
+        }
+        try put(row, schema: schema, policy: update)
+        for child in linked { try addLinked(child, update: update, visited: &visited) }
+    }
+
+    private func addLinked(_ object: some StoreObject, update: Store.UpdatePolicy, visited: inout Set<VisitKey>) throws {
+        try addTree(object, schema: ObjectSchema.of(type(of: object)), update: update, visited: &visited)
     }
 
     func put(_ row: Row, schema: ObjectSchema, policy: Store.UpdatePolicy) throws {
