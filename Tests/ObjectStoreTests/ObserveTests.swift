@@ -65,6 +65,19 @@ final class UncheckedBox<T>: @unchecked Sendable {
         #expect(seen.value.count == 4)
     }
 
+    @Test func changesToLinkedObjectsAreModifications() throws {
+        let store = try Fixture.store()
+        let seen = UncheckedBox<[Seen]>([])
+        let subscription = record(store.objects(Pizza.self).filter("price < 1000"), into: seen)
+        try store.write { tx in try tx.add(Category(id: 3, name: "Hot"), update: .modified) }
+        try store.write { tx in try tx.add(Category(id: 9, name: "Unused")) }
+        #expect(seen.value == [
+            .initial([1, 2, 6]),
+            .update([1, 2, 6], deletions: [], insertions: [], modifications: [1, 2]),
+        ])
+        subscription.dispose()
+    }
+
     @Test func plainArrayForm() throws {
         let store = try Fixture.store()
         let arrays = UncheckedBox<[[Int]]>([])
