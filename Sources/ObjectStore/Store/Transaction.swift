@@ -79,24 +79,26 @@ public final class Transaction {
     func put(_ row: Row, schema: ObjectSchema, policy: Store.UpdatePolicy) throws {
         let name = schema.name
         let key = row[schema.primaryKeyIndex]
-        if tables[name] == nil { tables[name] = TableState(schema: schema) }
-        if let slot = tables[name]!.pkIndex[key] {
+        // Take the table out so it is uniquely referenced while it changes (one hash each way).
+        var table = tables.removeValue(forKey: name) ?? TableState(schema: schema)
+        defer { tables[name] = table }
+        if let slot = table.pkIndex[key] {
             let fields: [Int]
             switch policy {
             case .error:
                 throw StoreError.duplicatePrimaryKey(type: name, key: key.literal)
             case .modified:
-                let old = tables[name]!.rows[slot]!
+                let old = table.rows[slot]!
                 fields = (0..<row.count).filter { old[$0] != row[$0] }
                 if fields.isEmpty { return }
             case .all:
                 fields = (0..<row.count).filter { $0 != schema.primaryKeyIndex }
             }
-            tables[name]!.replace(slot: slot, with: row)
+            table.replace(slot: slot, with: row)
             changes[name, default: TableChanges()].recordUpdate(key, fields: fields)
             log.append(.update(table: name, key: key, fields: fields, values: fields.map { row[$0] }))
         } else {
-            tables[name]!.insert(row)
+            table.insert(row)
             changes[name, default: TableChanges()].recordInsert(key, fieldCount: row.count)
             log.append(.insert(table: name, row: row))
         }
