@@ -78,6 +78,21 @@ final class UncheckedBox<T>: @unchecked Sendable {
         subscription.dispose()
     }
 
+    @Test func defaultDeliveryIsOnTheMainScheduler() throws {
+        let store = try Fixture.store()
+        let arrays = UncheckedBox<[[Int]]>([])
+        let lock = NSLock()
+        let subscription = store.objects(Pizza.self).filter("id < 3").asObservable()
+            .subscribe(onNext: { value in
+                MainScheduler.ensureExecutingOnScheduler()
+                lock.withLock { arrays.value.append(value.map(\.id)) }
+            })
+        try store.write { tx in try tx.delete(Fixture.pizzas[0]) }
+        #expect(MainScheduler.run(until: { lock.withLock { arrays.value.count == 2 } }, timeout: 10))
+        #expect(lock.withLock { arrays.value } == [[1, 2], [2]])
+        subscription.dispose()
+    }
+
     @Test func plainArrayForm() throws {
         let store = try Fixture.store()
         let arrays = UncheckedBox<[[Int]]>([])

@@ -306,7 +306,7 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
 }
 
 /// A result set computed against one snapshot.
-public struct EvaluatedResults: @unchecked Sendable {
+struct EvaluatedResults: @unchecked Sendable {
     let snapshot: Snapshot
     let slots: [Int]
 
