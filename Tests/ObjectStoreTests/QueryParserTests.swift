@@ -91,6 +91,8 @@ import TestSupport
         ("price < 2000 LIMIT(3)", [], [1, 2, 3]),
         ("SORT(price ASC)", [], [6, 1, 2, 4, 3, 5]),
         ("id == 2 AND price < 1000", [], [2]),
+        ("rating < id", [], [4, 5, 6]),
+        ("ANY categories.id == main.id AND categories.@count == 1", [], [3, 4]),
         ("name == 'Pepperoni' OR name == 'Diavola'", [], [2, 4]),
     ]
 

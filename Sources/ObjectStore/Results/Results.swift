@@ -4,7 +4,9 @@ import Foundation
 ///
 /// `Results` always reads the latest committed state: each access evaluates the query against
 /// the current snapshot (the result is cached per snapshot, so repeated reads are cheap).
-/// A `for` loop iterates one stable snapshot. Results from an observation callback, or made by
+/// A `for` loop, `map`, `toArray()` and `Array(results)` read one stable snapshot. Index-based
+/// steps (`count` then `results[i]`) may see different versions when another thread writes in
+/// between: use ``freeze()`` for several consistent reads. Results from an observation callback, or made by
 /// a ``Transaction``, are pinned to one version.
 ///
 ///     let cheap = store.objects(Pizza.self)
@@ -76,7 +78,44 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
     }
 
     /// The objects as a plain array (one snapshot).
-    public func toArray() -> [Element] { Array(self) }
+    public func toArray() -> [Element] {
+        let state = evaluate()
+        var out: [Element] = []
+        out.reserveCapacity(state.slots.count)
+        for slot in state.slots { out.append(decode(slot, state.snapshot)) }
+        return out
+    }
+
+    /// The first matching object, if any (read from one snapshot).
+    public var first: Element? {
+        let state = evaluate()
+        return state.slots.first.map { decode($0, state.snapshot) }
+    }
+
+    /// Transforms the objects of one snapshot (safe while other threads write).
+    ///
+    /// - Parameter transform: Applied to each object in order.
+    /// - Returns: The transformed values.
+    /// - Throws: What `transform` throws.
+    public func map<T>(_ transform: (Element) throws -> T) rethrows -> [T] {
+        let state = evaluate()
+        var out: [T] = []
+        out.reserveCapacity(state.slots.count)
+        for slot in state.slots { out.append(try transform(decode(slot, state.snapshot))) }
+        return out
+    }
+
+    /// Copies one snapshot (so `Array(results)` is consistent while other threads write).
+    public func _copyToContiguousArray() -> ContiguousArray<Element> { ContiguousArray(toArray()) }
+
+    /// These results fixed at the current version: later commits no longer change them.
+    ///
+    /// - Returns: Frozen results (``isFrozen`` is `true`).
+    public func freeze() -> Results<Element> { pinned(to: pinned ?? core.snapshot()) }
+
+    /// Whether the results are fixed at one version (frozen, from a transaction, or from an
+    /// observation event).
+    public var isFrozen: Bool { pinned != nil }
 
     /// The objects as a plain array (one snapshot); same as ``toArray()``.
     public var array: [Element] { toArray() }
