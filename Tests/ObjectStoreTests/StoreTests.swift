@@ -278,3 +278,27 @@ struct Book: StoreObject {
     var title: String
     var author: Author?
 }
+
+final class Note: StoreObject {
+    static var primaryKey: KeyPath<Note, UUID> { \.id }
+    let id: UUID
+    var text: String
+    var created: Date
+    init(id: UUID, text: String, created: Date) {
+        self.id = id
+        self.text = text
+        self.created = created
+    }
+}
+
+@Suite(.resourceCheck) struct ClassModelTests {
+    @Test func finalClassesWithUUIDKeysAreStored() throws {
+        let store = Store()
+        let id = Fixture.uuid(9)
+        try store.write { tx in try tx.add(Note(id: id, text: "hello", created: Fixture.base)) }
+        let note = try #require(store.object(ofType: Note.self, forPrimaryKey: id))
+        #expect(note.text == "hello" && note.created == Fixture.base)
+        #expect(store.objects(Note.self).filter("id == %@", id).count == 1)
+        #expect(store.objects(Note.self).filter("created == %@", Fixture.base).count == 1)
+    }
+}
