@@ -167,6 +167,17 @@ struct Tag: StoreObject, Equatable {
         #expect(store._checkInvariants())
     }
 
+    @Test func aBadQueryInDeleteWhereRollsBackTheTransaction() throws {
+        let store = try Fixture.store()
+        #expect(throws: QueryError(.syntax, expected: "a value after '<'", found: "end of query", column: 8)) {
+            try store.write { tx in
+                try tx.deleteAll(Category.self)
+                try tx.delete(where: Pizza.self, "price <")
+            }
+        }
+        #expect(store.objects(Category.self).count == 3)
+    }
+
     @Test func inMemoryStoresShareDataByIdentifier() throws {
         let a = try Store(configuration: .inMemory(identifier: "shared-test"))
         let b = try Store(configuration: .inMemory(identifier: "shared-test"))

@@ -148,7 +148,7 @@ public final class Transaction {
     ///   - format: The query; `%@`/`$0` take `args`.
     ///   - args: The query's arguments.
     /// - Returns: How many objects were deleted.
-    /// - Throws: ``StoreError/invalidQuery(_:)`` for a bad query.
+    /// - Throws: ``QueryError`` for a bad query.
     @discardableResult
     public func delete<T: StoreObject>(where type: T.Type, _ format: String, _ args: Any...) throws -> Int {
         try checkOpen()
