@@ -254,10 +254,14 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
     private func validate(_ clause: PostClause) throws {
         let compiler = QueryCompiler(schema: schema)
         switch clause {
-        case .sort(let keys):
-            for key in keys { _ = try compiler.resolve(key.keyPath.split(separator: ".").map(String.init), column: 0) }
-        case .distinct(let keys):
-            for key in keys { _ = try compiler.resolve(key.split(separator: ".").map(String.init), column: 0) }
+        case .sort(let keys, let columns):
+            for (i, key) in keys.enumerated() {
+                _ = try compiler.resolve(key.keyPath.split(separator: ".").map(String.init), column: i < columns.count ? columns[i] : 0)
+            }
+        case .distinct(let keys, let columns):
+            for (i, key) in keys.enumerated() {
+                _ = try compiler.resolve(key.split(separator: ".").map(String.init), column: i < columns.count ? columns[i] : 0)
+            }
         case .limit: break
         }
     }
@@ -407,7 +411,7 @@ enum ResultsEngine {
                 slots = slots.filter { f.matcher(table.rows[$0]!, snapshot) }
             case .clause(.limit(let n)):
                 if slots.count > n { slots.removeSubrange(n...) }
-            case .clause(.sort(let keys)):
+            case .clause(.sort(let keys, _)):
                 let compiler = QueryCompiler(schema: schema)
                 let paths = keys.map { try! compiler.resolve($0.keyPath.split(separator: ".").map(String.init), column: 0) }
                 let values = slots.map { slot in paths.map { $0.single(table.rows[slot]!, snapshot) } }
@@ -419,7 +423,7 @@ enum ResultsEngine {
                     return a < b
                 }
                 slots = order.map { slots[$0] }
-            case .clause(.distinct(let keys)):
+            case .clause(.distinct(let keys, _)):
                 let compiler = QueryCompiler(schema: schema)
                 let paths = keys.map { try! compiler.resolve($0.split(separator: ".").map(String.init), column: 0) }
                 var seen = Set<[StoreValue]>()
