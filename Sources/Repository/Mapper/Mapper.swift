@@ -109,8 +109,7 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
         case .valueNotFound(let type, let context):
             return .couldNotParse(path: path(context.codingPath), reason: "expected \(type), found null")
         case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as NSError?)?.localizedDescription
-            return .couldNotParse(path: path(context.codingPath), reason: underlying.map { "malformed JSON: \($0)" } ?? context.debugDescription)
+            return .couldNotParse(path: path(context.codingPath), reason: "malformed JSON: \(context.debugDescription)")
         @unknown default:
             return .couldNotParse(path: "$", reason: "\(error)")
         }
