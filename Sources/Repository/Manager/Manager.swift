@@ -74,29 +74,12 @@ public final class Manager<ViewModel: Hashable>: @unchecked Sendable {
     ///   - network: Fetches, stores and returns fresh view models (usually one element).
     public init(local: Observable<[ViewModel]>, network: Observable<[ViewModel]>) {
         let status = statusRelay
-        shared = Observable<[ViewModel]>.deferred {
-            let delivered = Locked(false)
-            status.accept(.loading)
-            let fromNetwork = network
-                .map { (DataOrigin.network, $0) }
-                .catch { error in
-                    if delivered.withLock({ $0 }) {
-                        status.accept(.stale(error))
-                        return .empty()
-                    }
-                    status.accept(.failed(error))
-                    return .error(error)
-                }
-            let fromLocal = local.map { (DataOrigin.local, $0) }
-            return Observable.of(fromNetwork, fromLocal).merge()
-                .filter { !$0.1.isEmpty }
-                .do(onNext: { origin, _ in
-                    delivered.withLock { $0 = true }
-                    status.accept(.loaded(origin: origin))
-                })
-                .map { $0.1 }
-                .distinctUntilChanged { Manager.sameElements($0, $1) }
+        shared = Observable<Input>.deferred {
+            if status.value != .loading { status.accept(.loading) }
+            let fromNetwork = network.map(Input.network).catch { .just(.networkFailed($0)) }
+            return Observable.of(fromNetwork, local.map(Input.local)).merge()
         }
+        .combine(status: status)
         .share(replay: 1)
     }
 
@@ -116,6 +99,13 @@ public final class Manager<ViewModel: Hashable>: @unchecked Sendable {
     /// The current state.
     public var currentStatus: ResourceStatus { statusRelay.value }
 
+    /// One event of the merged sources.
+    enum Input {
+        case local([ViewModel])
+        case network([ViewModel])
+        case networkFailed(Error)
+    }
+
     /// `true` when both arrays hold the same elements, each as many times, in any order.
     static func sameElements(_ lhs: [ViewModel], _ rhs: [ViewModel]) -> Bool {
         guard lhs.count == rhs.count else { return false }
@@ -127,4 +117,77 @@ public final class Manager<ViewModel: Hashable>: @unchecked Sendable {
         }
         return true
     }
+}
+
+extension Observable {
+    /// The Manager's merge rules over the serialised events of both sources: drop empty lists,
+    /// drop lists equal (in any order) to the last one delivered, turn a network failure into
+    /// `stale` once data is on screen, and hold a failure that arrives before the local store
+    /// answered until it does (local data then wins; an empty store lets the error through).
+    fileprivate func combine<ViewModel: Hashable>(status: BehaviorRelay<ResourceStatus>) -> Observable<[ViewModel]> where Element == Manager<ViewModel>.Input {
+        Observable<[ViewModel]>.create { observer in
+            let state = Locked(MergeState<ViewModel>())
+            return self.subscribe { event in
+                switch event {
+                case .next(let input):
+                    var toSend: [ViewModel]?
+                    var statuses: [ResourceStatus] = []
+                    var failure: Error?
+                    state.withLock { state in
+                        if state.failed { return }
+                        var arrived: (DataOrigin, [ViewModel])?
+                        switch input {
+                        case .local(let list):
+                            state.localSeen = true
+                            arrived = (.local, list)
+                            if list.isEmpty, state.last == nil, let pending = state.pendingError {
+                                failure = pending
+                            }
+                        case .network(let list):
+                            arrived = (.network, list)
+                        case .networkFailed(let error):
+                            if state.last != nil {
+                                statuses.append(.stale(error))
+                            } else if state.localSeen {
+                                failure = error
+                            } else {
+                                state.pendingError = error
+                            }
+                        }
+                        if let (origin, list) = arrived, !list.isEmpty {
+                            statuses.append(.loaded(origin: origin))
+                            if state.last.map({ !Manager<ViewModel>.sameElements($0, list) }) ?? true {
+                                toSend = list
+                            }
+                            state.last = list
+                            if let pending = state.pendingError {
+                                state.pendingError = nil
+                                statuses.append(.stale(pending))
+                            }
+                        }
+                        if let failure {
+                            state.failed = true
+                            statuses.append(.failed(failure))
+                        }
+                    }
+                    if let toSend { observer.onNext(toSend) }
+                    for item in statuses { status.accept(item) }
+                    if let failure { observer.onError(failure) }
+                case .error(let error):
+                    status.accept(.failed(error))
+                    observer.onError(error)
+                case .completed:
+                    observer.onCompleted()
+                }
+            }
+        }
+    }
+}
+
+/// What ``Observable/combine(status:)`` remembers for one subscription.
+private struct MergeState<ViewModel> {
+    var localSeen = false
+    var last: [ViewModel]?
+    var pendingError: Error?
+    var failed = false
 }
