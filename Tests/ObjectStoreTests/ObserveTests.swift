@@ -65,6 +65,34 @@ final class UncheckedBox<T>: @unchecked Sendable {
         #expect(seen.value.count == 4)
     }
 
+    @Test func changesToLinkedObjectsAreModifications() throws {
+        let store = try Fixture.store()
+        let seen = UncheckedBox<[Seen]>([])
+        let subscription = record(store.objects(Pizza.self).filter("price < 1000"), into: seen)
+        try store.write { tx in try tx.add(Category(id: 3, name: "Hot"), update: .modified) }
+        try store.write { tx in try tx.add(Category(id: 9, name: "Unused")) }
+        #expect(seen.value == [
+            .initial([1, 2, 6]),
+            .update([1, 2, 6], deletions: [], insertions: [], modifications: [1, 2]),
+        ])
+        subscription.dispose()
+    }
+
+    @Test func defaultDeliveryIsOnTheMainScheduler() throws {
+        let store = try Fixture.store()
+        let arrays = UncheckedBox<[[Int]]>([])
+        let lock = NSLock()
+        let subscription = store.objects(Pizza.self).filter("id < 3").asObservable()
+            .subscribe(onNext: { value in
+                MainScheduler.ensureExecutingOnScheduler()
+                lock.withLock { arrays.value.append(value.map(\.id)) }
+            })
+        try store.write { tx in try tx.delete(Fixture.pizzas[0]) }
+        #expect(MainScheduler.run(until: { lock.withLock { arrays.value.count == 2 } }, timeout: 10))
+        #expect(lock.withLock { arrays.value } == [[1, 2], [2]])
+        subscription.dispose()
+    }
+
     @Test func plainArrayForm() throws {
         let store = try Fixture.store()
         let arrays = UncheckedBox<[[Int]]>([])
@@ -128,5 +156,21 @@ final class UncheckedBox<T>: @unchecked Sendable {
         subscription.dispose()
         let seen = lock.withLock { counts.value }
         #expect(seen == Array(0...90))
+    }
+}
+
+@Suite(.resourceCheck) struct RxRealmStyleTests {
+    @Test func collectionAndArrayFrom() throws {
+        let store = try Fixture.store()
+        let counts = UncheckedBox<[Int]>([])
+        let arrays = UncheckedBox<[[Int]]>([])
+        let pizzas = store.objects(Pizza.self).filter("price > 1000")
+        let a = Observable.collection(from: pizzas, on: ImmediateScheduler.instance).subscribe(onNext: { counts.value.append($0.count) })
+        let b = Observable.array(from: pizzas, on: ImmediateScheduler.instance).subscribe(onNext: { arrays.value.append($0.map(\.id)) })
+        try store.write { tx in try tx.delete(Fixture.pizzas[2]) }
+        #expect(counts.value == [2, 1])
+        #expect(arrays.value == [[3, 5], [5]])
+        a.dispose()
+        b.dispose()
     }
 }

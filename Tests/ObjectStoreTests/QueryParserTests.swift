@@ -91,6 +91,8 @@ import TestSupport
         ("price < 2000 LIMIT(3)", [], [1, 2, 3]),
         ("SORT(price ASC)", [], [6, 1, 2, 4, 3, 5]),
         ("id == 2 AND price < 1000", [], [2]),
+        ("rating < id", [], [4, 5, 6]),
+        ("ANY categories.id == main.id AND categories.@count == 1", [], [3, 4]),
         ("name == 'Pepperoni' OR name == 'Diavola'", [], [2, 4]),
     ]
 
@@ -134,6 +136,8 @@ import TestSupport
         ("name # 'a'", [], "expected a key, value or operator at column 6, found '#'"),
         ("prize < 10", [], "unknown key 'prize' in Pizza at column 1; Pizza has keys: id, name, price, vegetarian, rating, tags, categories, main, chef, baked, code, weight"),
         ("categories.title == 'x'", [], "unknown key 'title' in Category at column 1; Category has keys: id, name"),
+        ("price > 1 SORT(name ASC, cost DESC)", [], "unknown key 'cost' in Pizza at column 26; Pizza has keys: id, name, price, vegetarian, rating, tags, categories, main, chef, baked, code, weight"),
+        ("TRUEPREDICATE DISTINCT(chef.nick)", [], "unknown key 'nick' at column 24; known keys: age, name"),
         ("name < 5", [], "expected a string value for 'name' at column 1, found 5"),
         ("price == 'cheap'", [], "expected a double value for 'price' at column 1, found \"cheap\""),
         ("price BEGINSWITH 'x'", [], "expected a string key path for BEGINSWITH at column 1, found \"x\""),

@@ -19,6 +19,16 @@ import TestSupport
         #expect(!cheap.isEmpty)
     }
 
+    @Test func frozenResultsKeepTheirVersion() throws {
+        let store = try Fixture.store()
+        let live = store.objects(Pizza.self).filter("price < 1000")
+        let frozen = live.freeze()
+        #expect(frozen.isFrozen && !live.isFrozen)
+        try store.write { try $0.deleteAll(Pizza.self) }
+        #expect(frozen.map(\.id) == [1, 2, 6])
+        #expect(live.isEmpty)
+    }
+
     @Test func sortingDistinctAndLimit() throws {
         let store = try Fixture.store()
         let all = store.objects(Pizza.self)

@@ -167,6 +167,17 @@ struct Tag: StoreObject, Equatable {
         #expect(store._checkInvariants())
     }
 
+    @Test func aBadQueryInDeleteWhereRollsBackTheTransaction() throws {
+        let store = try Fixture.store()
+        #expect(throws: QueryError(.syntax, expected: "a value after '<'", found: "end of query", column: 8)) {
+            try store.write { tx in
+                try tx.deleteAll(Category.self)
+                try tx.delete(where: Pizza.self, "price <")
+            }
+        }
+        #expect(store.objects(Category.self).count == 3)
+    }
+
     @Test func inMemoryStoresShareDataByIdentifier() throws {
         let a = try Store(configuration: .inMemory(identifier: "shared-test"))
         let b = try Store(configuration: .inMemory(identifier: "shared-test"))
@@ -210,5 +221,95 @@ struct Tag: StoreObject, Equatable {
         }
         #expect(store.objects(Category.self).count == 400)
         #expect(store._checkInvariants())
+    }
+}
+
+enum Size: String, Codable, CaseIterable { case small, large }
+enum Level: Int, Codable { case low, high }
+
+struct Drink: StoreObject, Equatable {
+    static var primaryKey: KeyPath<Drink, String> { \.code }
+    var code: String
+    var size: Size
+    var level: Level
+}
+
+@Suite(.resourceCheck) struct EnumFieldTests {
+    @Test func rawValueEnumsAreStoredAndQueried() throws {
+        let store = Store()
+        try store.register(Drink.self)
+        try store.write { tx in
+            try tx.add([Drink(code: "a", size: .small, level: .high), Drink(code: "b", size: .large, level: .low)])
+        }
+        #expect(store.object(ofType: Drink.self, forPrimaryKey: "b") == Drink(code: "b", size: .large, level: .low))
+        #expect(store.objects(Drink.self).filter("size == %@", Size.large).map(\.code) == ["b"])
+        #expect(store.objects(Drink.self).filter("level == 1").map(\.code) == ["a"])
+    }
+}
+
+struct LinksToUnstorable: StoreObject {
+    static var primaryKey: KeyPath<LinksToUnstorable, Int> { \.id }
+    var id: Int
+    var bad: [BadKey]
+}
+
+@Suite(.resourceCheck) struct LinkedSchemaTests {
+    @Test func aModelLinkingToAnUnstorableOneFailsAtRegistration() throws {
+        do {
+            try Store().register(LinksToUnstorable.self)
+            Issue.record("expected an error")
+        } catch let error as StoreError {
+            #expect(error.description.hasPrefix("LinksToUnstorable cannot be stored: it links to BadKey"))
+        }
+        #expect(try Store().register(Pizza.self).name == "Pizza")
+    }
+
+    @Test func modelsMayLinkInCycles() throws {
+        let store = Store()
+        try store.register(Author.self)
+        let author = Author(id: 1, name: "Ann", books: [Book(id: 7, title: "Swift", author: nil)])
+        try store.write { try $0.add(author) }
+        try store.write { try $0.add(Book(id: 7, title: "Swift", author: author), update: .modified) }
+        #expect(store.object(ofType: Book.self, forPrimaryKey: 7)?.author?.books.first?.title == "Swift")
+        #expect(store.objects(Book.self).filter("author.name == 'Ann'").count == 1)
+        #expect(store.objects(Author.self).filter("ANY books.author.name == 'Ann'").count == 1)
+    }
+}
+
+struct Author: StoreObject {
+    static var primaryKey: KeyPath<Author, Int> { \.id }
+    var id: Int
+    var name: String
+    var books: [Book]
+}
+
+struct Book: StoreObject {
+    static var primaryKey: KeyPath<Book, Int> { \.id }
+    var id: Int
+    var title: String
+    var author: Author?
+}
+
+final class Note: StoreObject {
+    static var primaryKey: KeyPath<Note, UUID> { \.id }
+    let id: UUID
+    var text: String
+    var created: Date
+    init(id: UUID, text: String, created: Date) {
+        self.id = id
+        self.text = text
+        self.created = created
+    }
+}
+
+@Suite(.resourceCheck) struct ClassModelTests {
+    @Test func finalClassesWithUUIDKeysAreStored() throws {
+        let store = Store()
+        let id = Fixture.uuid(9)
+        try store.write { tx in try tx.add(Note(id: id, text: "hello", created: Fixture.base)) }
+        let note = try #require(store.object(ofType: Note.self, forPrimaryKey: id))
+        #expect(note.text == "hello" && note.created == Fixture.base)
+        #expect(store.objects(Note.self).filter("id == %@", id).count == 1)
+        #expect(store.objects(Note.self).filter("created == %@", Fixture.base).count == 1)
     }
 }

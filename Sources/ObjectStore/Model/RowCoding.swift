@@ -110,8 +110,22 @@ final class RowDecoder: Decoder {
     let row: Row
     let snapshot: Snapshot
     let depth: Int
+    var next = 0
     var codingPath: [CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] = [:]
+
+    /// The ordinal of `name`; synthesized decoding asks in declaration order, so try that first.
+    @inline(__always)
+    func slot(_ name: String) -> Int? {
+        let fields = schema.fields
+        if next < fields.count, fields[next].name == name {
+            next += 1
+            return next - 1
+        }
+        guard let i = schema.fieldIndex[name] else { return nil }
+        next = i + 1
+        return i
+    }
 
     init(schema: ObjectSchema, row: Row, snapshot: Snapshot, depth: Int) {
         self.schema = schema
@@ -144,7 +158,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     func value(_ key: Key) throws -> StoreValue {
-        guard let i = decoder.schema.fieldIndex[key.stringValue] else {
+        guard let i = decoder.slot(key.stringValue) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "no field \(key.stringValue) in \(decoder.schema.name)"))
         }
         return decoder.row[i]
@@ -173,11 +187,14 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let v = try value(key)
+        try decodeValue(type, try value(key))
+    }
+
+    private func decodeValue<T: Decodable>(_ type: T.Type, _ v: StoreValue) throws -> T {
         if let scalar = scalarFromStore(v, as: type) { return scalar }
         if let model = type as? any StoreObject.Type {
             guard let object = try decoder.resolve(model, key: v) as? T else {
-                throw DecodingError.valueNotFound(type, .init(codingPath: [key], debugDescription: "linked \(model) \(v.literal) is not in the store"))
+                throw DecodingError.valueNotFound(type, .init(codingPath: [], debugDescription: "linked \(model) \(v.literal) is not in the store"))
             }
             return object
         }
@@ -194,13 +211,13 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard decoder.schema.fieldIndex[key.stringValue] != nil else { return nil }
-        let v = try value(key)
+        guard let i = decoder.slot(key.stringValue) else { return nil }
+        let v = decoder.row[i]
         if v.isNull { return nil }
         if let model = type as? any StoreObject.Type {
             return try decoder.resolve(model, key: v) as? T
         }
-        return try decode(type, forKey: key)
+        return try decodeValue(type, v)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

@@ -129,7 +129,26 @@ public final class ObjectSchema: @unchecked Sendable {
             result = .failure(.unsupportedModel(type: typeName(type), reason: "\(error)"))
         }
         cache[ObjectIdentifier(type)] = result
+        // Linked models must be storable too (the cache entry above ends cycles).
+        if case .success(let schema) = result {
+            for field in schema.fields {
+                switch field.kind {
+                case .link(let ref), .linkList(let ref): try checkLink(type, ref)
+                default: break
+                }
+            }
+        }
         return try result.get()
+    }
+
+    private static func checkLink(_ type: any StoreObject.Type, _ ref: ObjectSchemaRef) throws {
+        do {
+            _ = try of(ref.type)
+        } catch let error as StoreError {
+            let failure = StoreError.unsupportedModel(type: typeName(type), reason: "it links to \(ref.name), which cannot be stored (\(error))")
+            cache[ObjectIdentifier(type)] = .failure(failure)
+            throw failure
+        }
     }
 
     private static func derive(_ type: any StoreObject.Type) throws -> ObjectSchema {
@@ -253,7 +272,16 @@ final class SchemaProbe: Decoder {
         }
         let child = SchemaProbe(depth: depth + 1)
         if depth > 8 { throw StoreError.unsupportedModel(type: "\(type)", reason: "embedded values nest too deeply") }
-        let value = try T(from: child)
+        let value: T
+        do {
+            value = try T(from: child)
+        } catch {
+            // An enum whose raw value has no case for the probe's default: use its first case.
+            if let cases = type as? any CaseIterable.Type, let first = firstCase(cases) as? T, let single = child.singleKind {
+                return (first, single)
+            }
+            throw StoreError.unsupportedModel(type: "\(type)", reason: "its value cannot be probed (make it CaseIterable if it is an enum)")
+        }
         if let single = child.singleKind, child.fields.isEmpty { return (value, single) }
         var sub: [String: FieldKind] = [:]
         for f in child.fields { sub[f.name] = f.kind }
@@ -387,3 +415,5 @@ struct ProbeSingle: SingleValueDecodingContainer {
         return probe.defaultScalar(V.self)!
     }
 }
+
+func firstCase<C: CaseIterable>(_ type: C.Type) -> Any? { type.allCases.first }

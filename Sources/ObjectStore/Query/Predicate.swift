@@ -143,14 +143,16 @@ indirect enum PredicateNode: CustomStringConvertible {
 
 /// `SORT(…)`, `DISTINCT(…)`, `LIMIT(n)`, applied in the order written.
 enum PostClause: CustomStringConvertible {
-    case sort([SortDescriptor])
-    case distinct([String])
+    /// Sort keys, with the column of each key in the query text (0 when built in code).
+    case sort([SortDescriptor], columns: [Int] = [])
+    /// Distinct keys, with their columns.
+    case distinct([String], columns: [Int] = [])
     case limit(Int)
 
     var description: String {
         switch self {
-        case .sort(let keys): return "SORT(" + keys.map { "\($0.keyPath) \($0.ascending ? "ASC" : "DESC")" }.joined(separator: ", ") + ")"
-        case .distinct(let keys): return "DISTINCT(" + keys.joined(separator: ", ") + ")"
+        case .sort(let keys, _): return "SORT(" + keys.map { "\($0.keyPath) \($0.ascending ? "ASC" : "DESC")" }.joined(separator: ", ") + ")"
+        case .distinct(let keys, _): return "DISTINCT(" + keys.joined(separator: ", ") + ")"
         case .limit(let n): return "LIMIT(\(n))"
         }
     }

@@ -260,8 +260,10 @@ struct QueryParser {
             return .limit(Int(n))
         case "SORT":
             var keys: [SortDescriptor] = []
+            var columns: [Int] = []
             repeat {
                 if current.isSymbol(",") { advance() }
+                columns.append(current.column)
                 let path = try parseKeyPathText("a key path in SORT")
                 var ascending = true
                 if current.isKeyword("ASC") || current.isKeyword("ASCENDING") { advance() }
@@ -269,15 +271,17 @@ struct QueryParser {
                 keys.append(SortDescriptor(keyPath: path, ascending: ascending))
             } while current.isSymbol(",")
             try expectSymbol(")", "',' or ')' in SORT")
-            return .sort(keys)
+            return .sort(keys, columns: columns)
         default:
             var keys: [String] = []
+            var columns: [Int] = []
             repeat {
                 if current.isSymbol(",") { advance() }
+                columns.append(current.column)
                 keys.append(try parseKeyPathText("a key path in DISTINCT"))
             } while current.isSymbol(",")
             try expectSymbol(")", "',' or ')' in DISTINCT")
-            return .distinct(keys)
+            return .distinct(keys, columns: columns)
         }
     }
 

@@ -94,13 +94,13 @@ final class ResultsWatcher<Element: StoreObject>: CommitObserver, @unchecked Sen
         guard results.pinned == nil, info.tables.keys.contains(where: tables.contains) else { return nil }
         let pinned = results.pinned(to: info.new)
         let keys = pinned.evaluate(in: info.new).primaryKeys(results.schema)
-        let modified = info.tables[results.schema.name]?.modified ?? [:]
+        let modified = ChangedObjects(schema: results.schema, info: info)
         let old = lock.withLock { () -> [StoreValue] in
             let old = previous
             previous = keys
             return old
         }
-        let change = diff(old: old, new: keys, modified: { modified[$0] != nil })
+        let change = diff(old: old, new: keys, modified: modified.contains)
         if change.deletions.isEmpty, change.insertions.isEmpty, change.modifications.isEmpty { return nil }
         return { [self] in
             deliver(.update(pinned, deletions: change.deletions, insertions: change.insertions, modifications: change.modifications))
@@ -173,4 +173,71 @@ func diff(old: [StoreValue], new: [StoreValue], modified: (StoreValue) -> Bool) 
     let insertions = new.indices.filter { !keptNew.contains($0) }
     let modifications = new.indices.filter { keptNew.contains($0) && modified(new[$0]) }
     return ChangeSet(deletions: deletions, insertions: insertions, modifications: modifications)
+}
+
+extension Observable {
+    /// RxRealm's `Observable.collection(from:)`: the results now, then after each commit that
+    /// changed them.
+    ///
+    /// - Parameters:
+    ///   - results: The results to watch.
+    ///   - scheduler: Where values are delivered (default `MainScheduler.instance`).
+    /// - Returns: Results pinned to each version.
+    public static func collection<T: StoreObject>(from results: Results<T>, on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<Results<T>> where Element == Results<T> {
+        Observable<Results<T>>.create { observer in
+            results.observe(on: scheduler).subscribe { event in
+                switch event {
+                case .next(.initial(let r)), .next(.update(let r, _, _, _)): observer.onNext(r)
+                case .next(.error(let error)), .error(let error): observer.onError(error)
+                case .completed: observer.onCompleted()
+                }
+            }
+        }
+    }
+
+    /// RxRealm's `Observable.array(from:)`: the objects as arrays, now and after each change.
+    ///
+    /// - Parameters:
+    ///   - results: The results to watch.
+    ///   - scheduler: Where values are delivered.
+    /// - Returns: Arrays of objects.
+    public static func array<T: StoreObject>(from results: Results<T>, on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<[T]> where Element == [T] {
+        results.asObservable(on: scheduler)
+    }
+}
+
+/// Which objects of one model a commit changed: their own fields, or an object they link to
+/// directly (so a renamed `Category` reports the `Pizza`s that show it as modified).
+struct ChangedObjects {
+    let own: [StoreValue: Set<Int>]
+    let links: [(field: Int, changes: TableChanges)]
+    let table: TableState?
+
+    init(schema: ObjectSchema, info: CommitInfo) {
+        own = info.tables[schema.name]?.modified ?? [:]
+        table = info.new.table(schema)
+        var links: [(Int, TableChanges)] = []
+        for (i, field) in schema.fields.enumerated() {
+            switch field.kind {
+            case .link(let ref), .linkList(let ref):
+                if let changes = info.tables[ref.name] { links.append((i, changes)) }
+            default: break
+            }
+        }
+        self.links = links
+    }
+
+    func contains(_ key: StoreValue) -> Bool {
+        if own[key] != nil { return true }
+        guard !links.isEmpty, let row = table?.row(forKey: key) else { return false }
+        for (field, changes) in links {
+            let touched: (StoreValue) -> Bool = { changes.modified[$0] != nil || changes.deleted.contains($0) || changes.inserted.contains($0) }
+            switch row[field] {
+            case .list(let keys): if keys.contains(where: touched) { return true }
+            case .null: break
+            case let value: if touched(value) { return true }
+            }
+        }
+        return false
+    }
 }

@@ -4,7 +4,9 @@ import Foundation
 ///
 /// `Results` always reads the latest committed state: each access evaluates the query against
 /// the current snapshot (the result is cached per snapshot, so repeated reads are cheap).
-/// A `for` loop iterates one stable snapshot. Results from an observation callback, or made by
+/// A `for` loop, `map`, `toArray()` and `Array(results)` read one stable snapshot. Index-based
+/// steps (`count` then `results[i]`) may see different versions when another thread writes in
+/// between: use ``freeze()`` for several consistent reads. Results from an observation callback, or made by
 /// a ``Transaction``, are pinned to one version.
 ///
 ///     let cheap = store.objects(Pizza.self)
@@ -76,7 +78,44 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
     }
 
     /// The objects as a plain array (one snapshot).
-    public func toArray() -> [Element] { Array(self) }
+    public func toArray() -> [Element] {
+        let state = evaluate()
+        var out: [Element] = []
+        out.reserveCapacity(state.slots.count)
+        for slot in state.slots { out.append(decode(slot, state.snapshot)) }
+        return out
+    }
+
+    /// The first matching object, if any (read from one snapshot).
+    public var first: Element? {
+        let state = evaluate()
+        return state.slots.first.map { decode($0, state.snapshot) }
+    }
+
+    /// Transforms the objects of one snapshot (safe while other threads write).
+    ///
+    /// - Parameter transform: Applied to each object in order.
+    /// - Returns: The transformed values.
+    /// - Throws: What `transform` throws.
+    public func map<T>(_ transform: (Element) throws -> T) rethrows -> [T] {
+        let state = evaluate()
+        var out: [T] = []
+        out.reserveCapacity(state.slots.count)
+        for slot in state.slots { out.append(try transform(decode(slot, state.snapshot))) }
+        return out
+    }
+
+    /// Copies one snapshot (so `Array(results)` is consistent while other threads write).
+    public func _copyToContiguousArray() -> ContiguousArray<Element> { ContiguousArray(toArray()) }
+
+    /// These results fixed at the current version: later commits no longer change them.
+    ///
+    /// - Returns: Frozen results (``isFrozen`` is `true`).
+    public func freeze() -> Results<Element> { pinned(to: pinned ?? core.snapshot()) }
+
+    /// Whether the results are fixed at one version (frozen, from a transaction, or from an
+    /// observation event).
+    public var isFrozen: Bool { pinned != nil }
 
     /// The objects as a plain array (one snapshot); same as ``toArray()``.
     public var array: [Element] { toArray() }
@@ -215,10 +254,14 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
     private func validate(_ clause: PostClause) throws {
         let compiler = QueryCompiler(schema: schema)
         switch clause {
-        case .sort(let keys):
-            for key in keys { _ = try compiler.resolve(key.keyPath.split(separator: ".").map(String.init), column: 0) }
-        case .distinct(let keys):
-            for key in keys { _ = try compiler.resolve(key.split(separator: ".").map(String.init), column: 0) }
+        case .sort(let keys, let columns):
+            for (i, key) in keys.enumerated() {
+                _ = try compiler.resolve(key.keyPath.split(separator: ".").map(String.init), column: i < columns.count ? columns[i] : 0)
+            }
+        case .distinct(let keys, let columns):
+            for (i, key) in keys.enumerated() {
+                _ = try compiler.resolve(key.split(separator: ".").map(String.init), column: i < columns.count ? columns[i] : 0)
+            }
         case .limit: break
         }
     }
@@ -306,7 +349,7 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
 }
 
 /// A result set computed against one snapshot.
-public struct EvaluatedResults: @unchecked Sendable {
+struct EvaluatedResults: @unchecked Sendable {
     let snapshot: Snapshot
     let slots: [Int]
 
@@ -368,7 +411,7 @@ enum ResultsEngine {
                 slots = slots.filter { f.matcher(table.rows[$0]!, snapshot) }
             case .clause(.limit(let n)):
                 if slots.count > n { slots.removeSubrange(n...) }
-            case .clause(.sort(let keys)):
+            case .clause(.sort(let keys, _)):
                 let compiler = QueryCompiler(schema: schema)
                 let paths = keys.map { try! compiler.resolve($0.keyPath.split(separator: ".").map(String.init), column: 0) }
                 let values = slots.map { slot in paths.map { $0.single(table.rows[slot]!, snapshot) } }
@@ -380,7 +423,7 @@ enum ResultsEngine {
                     return a < b
                 }
                 slots = order.map { slots[$0] }
-            case .clause(.distinct(let keys)):
+            case .clause(.distinct(let keys, _)):
                 let compiler = QueryCompiler(schema: schema)
                 let paths = keys.map { try! compiler.resolve($0.split(separator: ".").map(String.init), column: 0) }
                 var seen = Set<[StoreValue]>()

@@ -8,13 +8,19 @@ struct TableState {
     var pkIndex: [StoreValue: Int] = [:]
     /// field ordinal → value → slots holding it.
     var indexes: [Int: [StoreValue: [Int]]] = [:]
+    /// The ordinals in `indexes`, kept apart so iterating them never holds a second reference
+    /// to `indexes` while it is mutated (which would copy it on every write).
+    let indexedFields: [Int]
     var liveCount = 0
 
     init(schema: ObjectSchema) {
         self.schema = schema
+        var fields: [Int] = []
         for (i, f) in schema.fields.enumerated() where f.isIndexed && i != schema.primaryKeyIndex {
             indexes[i] = [:]
+            fields.append(i)
         }
+        indexedFields = fields
     }
 
     @inline(__always)
@@ -28,12 +34,12 @@ struct TableState {
         rows.append(row)
         pkIndex[row[schema.primaryKeyIndex]] = slot
         liveCount += 1
-        for field in indexes.keys { indexes[field]![row[field], default: []].append(slot) }
+        for field in indexedFields { indexes[field]![row[field], default: []].append(slot) }
     }
 
     mutating func replace(slot: Int, with row: Row) {
         if !indexes.isEmpty, let old = rows[slot] {
-            for field in indexes.keys where old[field] != row[field] {
+            for field in indexedFields where old[field] != row[field] {
                 removeIndexEntry(field: field, value: old[field], slot: slot)
                 indexes[field]![row[field], default: []].append(slot)
             }
@@ -43,16 +49,19 @@ struct TableState {
 
     mutating func delete(slot: Int) {
         guard let old = rows[slot] else { return }
-        for field in indexes.keys { removeIndexEntry(field: field, value: old[field], slot: slot) }
+        for field in indexedFields { removeIndexEntry(field: field, value: old[field], slot: slot) }
         pkIndex[old[schema.primaryKeyIndex]] = nil
         rows[slot] = nil
         liveCount -= 1
     }
 
     private mutating func removeIndexEntry(field: Int, value: StoreValue, slot: Int) {
-        guard var slots = indexes[field]![value] else { return }
-        if let i = slots.firstIndex(of: slot) { slots.remove(at: i) }
-        indexes[field]![value] = slots.isEmpty ? nil : slots
+        guard let slots = indexes[field]![value] else { return }
+        if slots.count == 1 {
+            if slots[0] == slot { indexes[field]![value] = nil }
+            return
+        }
+        indexes[field]![value]!.removeAll { $0 == slot }
     }
 
     /// Drops deleted slots when they outnumber live rows (keeps insertion order).

@@ -9,8 +9,6 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case nestedWrite
     /// A ``Transaction`` was used after its `write` block returned.
     case transactionClosed
-    /// A query string could not be parsed or does not fit the model.
-    case invalidQuery(QueryError)
 
     /// A readable explanation.
     public var description: String {
@@ -19,7 +17,6 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .duplicatePrimaryKey(let type, let key): return "\(type) with primary key \(key) already exists"
         case .nestedWrite: return "write() called inside a write transaction"
         case .transactionClosed: return "the transaction was used after its write block ended"
-        case .invalidQuery(let error): return error.description
         }
     }
 }

@@ -36,10 +36,8 @@ public final class Transaction {
     ///   ``StoreError/unsupportedModel(type:reason:)``.
     public func add<T: StoreObject>(_ object: T, update: Store.UpdatePolicy = .error) throws {
         try checkOpen()
-        let schema = try ObjectSchema.of(T.self)
-        let (row, linked) = try RowEncoder.encode(object, schema: schema)
-        try put(row, schema: schema, policy: update)
-        for child in linked { try addLinked(child, update: update) }
+        var visited = Set<VisitKey>()
+        try addTree(object, schema: ObjectSchema.of(T.self), update: update, visited: &visited)
     }
 
     /// Adds every object of a sequence (see ``add(_:update:)``).
@@ -51,38 +49,56 @@ public final class Transaction {
     public func add<S: Sequence>(_ objects: S, update: Store.UpdatePolicy = .error) throws where S.Element: StoreObject {
         try checkOpen()
         let schema = try ObjectSchema.of(S.Element.self)
+        var visited = Set<VisitKey>()
         for object in objects {
-            let (row, linked) = try RowEncoder.encode(object, schema: schema)
-            try put(row, schema: schema, policy: update)
-            for child in linked { try addLinked(child, update: update) }
+            visited.removeAll(keepingCapacity: true)
+            try addTree(object, schema: schema, update: update, visited: &visited)
         }
     }
 
-    private func addLinked(_ object: some StoreObject, update: Store.UpdatePolicy) throws {
-        try add(object, update: update)
+    struct VisitKey: Hashable {
+        let table: ObjectIdentifier
+        let key: StoreValue
+    }
+
+    /// Writes `object`, then the objects it links to. Within one `add`, an object reached again
+    /// through links (a nested, possibly older copy) does not overwrite the one written first.
+    private func addTree<T: StoreObject>(_ object: T, schema: ObjectSchema, update: Store.UpdatePolicy, visited: inout Set<VisitKey>) throws {
+        let (row, linked) = try RowEncoder.encode(object, schema: schema)
+        if !linked.isEmpty || !visited.isEmpty {
+            guard visited.insert(VisitKey(table: ObjectIdentifier(schema), key: row[schema.primaryKeyIndex])).inserted else { return }
+        }
+        try put(row, schema: schema, policy: update)
+        for child in linked { try addLinked(child, update: update, visited: &visited) }
+    }
+
+    private func addLinked(_ object: some StoreObject, update: Store.UpdatePolicy, visited: inout Set<VisitKey>) throws {
+        try addTree(object, schema: ObjectSchema.of(type(of: object)), update: update, visited: &visited)
     }
 
     func put(_ row: Row, schema: ObjectSchema, policy: Store.UpdatePolicy) throws {
         let name = schema.name
         let key = row[schema.primaryKeyIndex]
-        if tables[name] == nil { tables[name] = TableState(schema: schema) }
-        if let slot = tables[name]!.pkIndex[key] {
+        // Take the table out so it is uniquely referenced while it changes (one hash each way).
+        var table = tables.removeValue(forKey: name) ?? TableState(schema: schema)
+        defer { tables[name] = table }
+        if let slot = table.pkIndex[key] {
             let fields: [Int]
             switch policy {
             case .error:
                 throw StoreError.duplicatePrimaryKey(type: name, key: key.literal)
             case .modified:
-                let old = tables[name]!.rows[slot]!
+                let old = table.rows[slot]!
                 fields = (0..<row.count).filter { old[$0] != row[$0] }
                 if fields.isEmpty { return }
             case .all:
                 fields = (0..<row.count).filter { $0 != schema.primaryKeyIndex }
             }
-            tables[name]!.replace(slot: slot, with: row)
+            table.replace(slot: slot, with: row)
             changes[name, default: TableChanges()].recordUpdate(key, fields: fields)
             log.append(.update(table: name, key: key, fields: fields, values: fields.map { row[$0] }))
         } else {
-            tables[name]!.insert(row)
+            table.insert(row)
             changes[name, default: TableChanges()].recordInsert(key, fieldCount: row.count)
             log.append(.insert(table: name, row: row))
         }
@@ -132,7 +148,7 @@ public final class Transaction {
     ///   - format: The query; `%@`/`$0` take `args`.
     ///   - args: The query's arguments.
     /// - Returns: How many objects were deleted.
-    /// - Throws: ``StoreError/invalidQuery(_:)`` for a bad query.
+    /// - Throws: ``QueryError`` for a bad query.
     @discardableResult
     public func delete<T: StoreObject>(where type: T.Type, _ format: String, _ args: Any...) throws -> Int {
         try checkOpen()
