@@ -8,7 +8,7 @@ import Streams
 ///                                               viewModel: PizzaViewModel.init)
 ///     pizzas.all()                                        // Single: what is stored now
 ///     pizzas.observeAll(on: MainScheduler.instance)        // now, then after every change
-///     pizzas.filtered("ANY categories.id IN %@", [1, 2]).all()
+///     try pizzas.filtered("ANY categories.id IN %@", [1, 2]).all()
 ///
 /// Every read is sorted the way the list shows it (the `sortedBy` descriptors).
 public struct Query<Model: StoreObject, ViewModel>: @unchecked Sendable {
