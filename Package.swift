@@ -18,14 +18,14 @@ let package = Package(
         .target(name: "StreamsTesting", dependencies: ["Streams"]),
         .target(name: "ObjectStore", dependencies: ["Streams"]),
         .target(name: "Repository", dependencies: ["Streams", "ObjectStore"]),
-        .target(name: "HeadlessUI", dependencies: ["Streams", "Repository"]),
+        .target(name: "HeadlessUI", dependencies: ["Streams", "ObjectStore", "Repository"]),
         // Shared helpers for every test target (resource-leak trait, small utilities).
         .target(name: "TestSupport", dependencies: ["Streams"], path: "Tests/TestSupport"),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "StreamsTestingTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "RepositoryTests", dependencies: ["Repository", "ObjectStore", "Streams", "StreamsTesting", "TestSupport"]),
-        .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
+        .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,7 +19,7 @@ import Testing
         let scheduler = TestScheduler(initialClock: 0)
         let a = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
         let b = scheduler.createHotObservable([.next(220, "x"), .completed(250)])
-        let res = scheduler.start { Observable.combineLatest(a, b).map { "\($0.0)\($0.1)" } }
+        let res = scheduler.start { Observable.combineLatest(a, b).map { number, letter in "\(number)\(letter)" } }
         #expect(res.events == [.next(220, "1x"), .next(230, "2x"), .completed(300)])
     }
 

@@ -70,4 +70,15 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 240)])
         #expect(inner.subscriptions == [Subscription(210, 240)])
     }
+
+    @Test func synchronousInnersLeaveRoomForTheNextElement() {
+        var received: [Int] = []
+        var completed = false
+        let subscription = Observable.of(1, 2, 3)
+            .flatMapFirst { Observable.just($0 * 10) }
+            .subscribe(onNext: { received.append($0) }, onCompleted: { completed = true })
+        #expect(received == [10, 20, 30])
+        #expect(completed)
+        subscription.dispose()
+    }
 }

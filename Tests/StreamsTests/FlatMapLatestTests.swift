@@ -77,6 +77,27 @@ import Testing
         #expect(inner.subscriptions == [Subscription(210, 250)])
     }
 
+    @Test func synchronousInnersCompleteWithTheOuter() {
+        var received: [Int] = []
+        var completed = false
+        // Inners that emit during their subscription run to completion before the next element.
+        let subscription = Observable.of(1, 2, 3)
+            .flatMapLatest { Observable.of($0, $0 * 10, scheduler: ImmediateScheduler.instance) }
+            .subscribe(onNext: { received.append($0) }, onCompleted: { completed = true })
+        #expect(received == [1, 10, 2, 20, 3, 30])
+        #expect(completed)
+        subscription.dispose()
+
+        // Trampolined inners only start after the next outer element has replaced them, as in
+        // RxSwift: only the last one gets past its first element.
+        var trampolined: [Int] = []
+        let second = Observable.of(1, 2, 3)
+            .flatMapLatest { Observable.of($0, $0 * 10) }
+            .subscribe(onNext: { trampolined.append($0) })
+        #expect(trampolined == [1, 2, 3, 30])
+        second.dispose()
+    }
+
     @Test func innersOnOtherThreadsDeliverOneAtATime() async {
         let outer = PublishSubject<Int>()
         let inners = (0 ..< 4).map { _ in PublishSubject<Int>() }

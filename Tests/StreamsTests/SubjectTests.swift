@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Streams
 import StreamsTesting
 import TestSupport
@@ -116,4 +118,56 @@ import Testing
         subscription.dispose()
         s2.dispose()
     }
+}
+
+@Suite(.resourceCheck) struct SubjectSubscribeUnderLoadTests {
+    /// A subscriber must not be captured into delivering other observers' events: with a
+    /// producer emitting non-stop on another thread, every `subscribe` returns after delivering
+    /// the replay itself, and each subscriber sees a gap-free, ordered run.
+    @Test(.timeLimit(.minutes(1))) func subscribeReturnsWhileAnotherThreadEmitsNonStop() {
+        let subject = ReplaySubject<Int>.create(bufferSize: 1)
+        let started = ManagedFlag()
+        let keepAlive = subject.subscribe(onNext: { _ in started.set() })
+        let stop = ManagedFlag()
+        let producerDone = DispatchSemaphore(value: 0)
+        let producer = Thread {
+            var value = 0
+            while !stop.isSet {
+                subject.onNext(value)
+                value += 1
+            }
+            producerDone.signal()
+        }
+        producer.start()
+        let startDeadline = Date().addingTimeInterval(20)
+        while !started.isSet, Date() < startDeadline { sched_yield() }
+        for _ in 0..<200 {
+            let seen = LockedArray()
+            let subscription = subject.subscribe(onNext: { seen.append($0) })
+            #expect(!seen.values.isEmpty, "the replay is delivered before subscribe returns")
+            let deadline = Date().addingTimeInterval(10)
+            while seen.values.count < 3, Date() < deadline { sched_yield() }
+            subscription.dispose()
+            #expect(seen.values.count >= 3, "the subscriber kept receiving while the producer emitted")
+            let values = seen.values
+            #expect(zip(values, values.dropFirst()).allSatisfy { $1 == $0 + 1 }, "a run with a gap or out of order: \(values.prefix(10))")
+        }
+        stop.set()
+        #expect(producerDone.wait(timeout: .now() + 30) == .success)
+        keepAlive.dispose()
+    }
+}
+
+private final class ManagedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+private final class LockedArray: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Int] = []
+    var values: [Int] { lock.withLock { storage } }
+    func append(_ value: Int) { lock.withLock { storage.append(value) } }
 }

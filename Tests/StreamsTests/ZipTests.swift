@@ -109,6 +109,23 @@ import Testing
         #expect(res.events == [.completed(200)])
     }
 
+    @Test func operatorFunctionsWorkAsSelectors() {
+        var sums: [Int] = []
+        var pairs: [String] = []
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        let s1 = Observable.zip(a, b, resultSelector: +).subscribe(onNext: { sums.append($0) })
+        let s2 = Observable.combineLatest(a, b).subscribe(onNext: { pairs.append("\($0.0),\($0.1)") })
+        a.onNext(1)
+        b.onNext(2)
+        a.onNext(3)
+        b.onNext(4)
+        #expect(sums == [3, 7])
+        #expect(pairs == ["1,2", "3,2", "3,4"])
+        s1.dispose()
+        s2.dispose()
+    }
+
     @Test func synchronousSourcesZip() {
         var received: [String] = []
         var completed = false

@@ -161,5 +161,6 @@ open class CollectionView: ListView {
     override func cancelPrefetching(_ indexPaths: [IndexPath]) { prefetchDataSource?.collectionView(self, cancelPrefetchingForItemsAt: indexPaths) }
     override func didSelect(_ indexPath: IndexPath) { delegate?.collectionView(self, didSelectItemAt: indexPath) }
     override func didDeselect(_ indexPath: IndexPath) { delegate?.collectionView(self, didDeselectItemAt: indexPath) }
+    override var itemNoun: String { "item" }
     override func describeList() -> String { "\(typeName) \(itemsPerRow) per row," }
 }

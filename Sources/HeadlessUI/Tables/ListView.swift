@@ -42,8 +42,6 @@ open class ListView: View {
     let itemSelectedSubject = PublishSubject<IndexPath>()
     let itemDeselectedSubject = PublishSubject<IndexPath>()
     let itemDeletedSubject = PublishSubject<IndexPath>()
-    let itemInsertedSubject = PublishSubject<IndexPath>()
-    let itemMovedSubject = PublishSubject<(IndexPath, IndexPath)>()
     let willDisplaySubject = PublishSubject<(ReusableCell, IndexPath)>()
     let didEndDisplayingSubject = PublishSubject<(ReusableCell, IndexPath)>()
     let contentOffsetSubject = PublishSubject<Double>()
@@ -57,8 +55,7 @@ open class ListView: View {
     }
 
     deinit {
-        for subject in [itemSelectedSubject, itemDeselectedSubject, itemDeletedSubject, itemInsertedSubject] { subject.onCompleted() }
-        itemMovedSubject.onCompleted()
+        for subject in [itemSelectedSubject, itemDeselectedSubject, itemDeletedSubject] { subject.onCompleted() }
         willDisplaySubject.onCompleted()
         didEndDisplayingSubject.onCompleted()
         contentOffsetSubject.onCompleted()
@@ -78,6 +75,7 @@ open class ListView: View {
     func didDeselect(_ indexPath: IndexPath) {}
     func commitDelete(_ indexPath: IndexPath) -> Bool { false }
     func describeList() -> String { typeName }
+    var itemNoun: String { "row" }
 
     // MARK: Registration and reuse
 
@@ -436,8 +434,8 @@ open class ListView: View {
     open override var renderDescription: String {
         loadIfNeeded()
         let total = counts.reduce(0, +)
-        let sections = counts.count == 1 ? "" : " in \(counts.count) sections"
-        return "\(describeList()) \(total) \(total == 1 ? "row" : "rows")\(sections), offset \(formatFraction(contentOffset))\(accessibilitySuffix)"
+        let sections = counts.count <= 1 ? "" : " in \(counts.count) sections"
+        return "\(describeList()) \(total) \(total == 1 ? itemNoun : itemNoun + "s")\(sections), offset \(formatFraction(contentOffset))\(accessibilitySuffix)"
     }
 
     /// The background view, then the visible cells in order.

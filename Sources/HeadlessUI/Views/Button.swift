@@ -28,8 +28,13 @@ open class Button: Control {
     public func tap() -> Bool {
         guard acceptsInput else { return false }
         sendActions(for: .touchUpInside)
+        onTap?()
         return true
     }
+
+    /// A plain closure called on each tap after the `.touchUpInside` event, for target-action
+    /// style code that does not need a subscription.
+    public var onTap: (() -> Void)?
 
     /// UIKit's `setTitle(_:for:)`; there is one state here.
     ///

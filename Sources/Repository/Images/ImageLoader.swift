@@ -16,7 +16,7 @@ import Streams
 ///         diskDirectory: cachesURL.appendingPathComponent("images"),
 ///         decode: { try Image(data: $0) },
 ///         cost: { $0.byteCount })
-///     loader.load(url).subscribe(onNext: { cell.imageView.image = $0 })
+///     loader.load(url).subscribe(onSuccess: { cell.imageView.image = $0 })
 ///
 /// A lookup goes memory → disk → network. The memory cache keeps the most recently used
 /// images up to `memoryCostLimit` (the sum of `cost` of the images kept). The disk cache
@@ -26,9 +26,13 @@ import Streams
 /// Askers of a URL that is already being fetched join that fetch: one request serves them
 /// all. Disposing one asker leaves the others untouched; when the last asker of a fetch
 /// leaves, the request is cancelled. The loader is safe to use from any thread.
+///
+/// Threads: a memory hit is delivered synchronously; the disk is read on the thread of the
+/// asker that starts a fetch; downloads are decoded, written to disk and delivered on the
+/// network's delivery scheduler.
 public final class ImageLoader<Decoded>: @unchecked Sendable {
     private final class Flight {
-        var observers: [UInt64: AnyObserver<Decoded>] = [:]
+        var observers: [UInt64: (SingleEvent<Decoded>) -> Void] = [:]
         let subscription = SingleAssignmentDisposable()
     }
 
@@ -75,7 +79,7 @@ public final class ImageLoader<Decoded>: @unchecked Sendable {
 
     /// The image for `url`: from memory at once, otherwise from disk or the network.
     ///
-    ///     in memory:     (image)|
+    ///     in memory:     (image|)         (synchronously, on subscription)
     ///     otherwise:     -----image|      (delivered on the network's scheduler)
     ///     failure:       -----x           (NetworkError or ImageLoaderError)
     ///
@@ -83,9 +87,9 @@ public final class ImageLoader<Decoded>: @unchecked Sendable {
     /// disturb the others, and disposing all of them cancels the request.
     ///
     /// - Parameter url: The image's address.
-    /// - Returns: One image and completion, or an error.
-    public func load(_ url: URL) -> Observable<Decoded> {
-        Observable.create { [self] observer in
+    /// - Returns: A single that succeeds with the image or fails.
+    public func load(_ url: URL) -> Single<Decoded> {
+        Single.create { [self] observer in
             let ask = state.withLock { state -> Ask in
                 if let image = state.memory.value(for: url) { return .hit(image) }
                 let key = state.nextKey
@@ -101,8 +105,7 @@ public final class ImageLoader<Decoded>: @unchecked Sendable {
             }
             switch ask {
             case .hit(let image):
-                observer.onNext(image)
-                observer.onCompleted()
+                observer(.success(image))
                 return Disposables.create()
             case .joined(let flight, let key):
                 return Disposables.create { self.leave(flight, key: key, url: url) }
@@ -174,7 +177,7 @@ public final class ImageLoader<Decoded>: @unchecked Sendable {
     }
 
     private func finish(_ flight: Flight, url: URL, result: Result<(Decoded, Int), Error>) {
-        let observers = state.withLock { state -> [(key: UInt64, value: AnyObserver<Decoded>)] in
+        let observers = state.withLock { state -> [(key: UInt64, value: (SingleEvent<Decoded>) -> Void)] in
             if state.flights[url] === flight { state.flights[url] = nil }
             if case .success(let (image, imageCost)) = result {
                 state.memory.insert(image, cost: imageCost, for: url)
@@ -183,15 +186,8 @@ public final class ImageLoader<Decoded>: @unchecked Sendable {
             flight.observers = [:]
             return observers
         }
-        for (_, observer) in observers {
-            switch result {
-            case .success(let (image, _)):
-                observer.onNext(image)
-                observer.onCompleted()
-            case .failure(let error):
-                observer.onError(error)
-            }
-        }
+        let outcome = result.map { $0.0 }
+        for (_, observer) in observers { observer(outcome) }
     }
 
     private func leave(_ flight: Flight, key: UInt64, url: URL) {
@@ -205,7 +201,7 @@ public final class ImageLoader<Decoded>: @unchecked Sendable {
 }
 
 /// Why an ``ImageLoader`` produced no image (network failures arrive as ``NetworkError``).
-public enum ImageLoaderError: Error, CustomStringConvertible {
+public enum ImageLoaderError: Error, Sendable, CustomStringConvertible {
     /// The downloaded bytes of `url` could not be decoded; `underlying` is the decoder's error.
     case couldNotDecode(url: URL, underlying: Error)
 

@@ -98,3 +98,12 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
     var value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// Hands a value over as `sending` where the library guarantees by other means that the caller
+/// keeps no access to it (an element passed on to a stream or a continuation and never touched
+/// again by the library).
+@inline(__always)
+func assumeSending<Value>(_ value: Value) -> sending Value {
+    nonisolated(unsafe) let handedOver = value
+    return handedOver
+}

@@ -51,8 +51,8 @@ extension ObservableType {
         _ collection: Sources,
         resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
     ) -> Observable<Element> where Sources.Element: ObservableType {
-        CombineLatestProducer(sources: collection.map { $0.asObservable() }, emitsWhenEmpty: true) { values in
-            try resultSelector(values.map { $0.unsafelyUnwrapped })
+        CombineLatestProducer(sources: collection.map { AnyBoxingObservable($0) }, emitsWhenEmpty: true) { values in
+            try resultSelector(values.map { $0.unsafelyUnwrapped as! Sources.Element.Element })
         }
     }
 
@@ -70,8 +70,8 @@ extension ObservableType {
     /// - Returns: The sequence of arrays of latest elements, in source order.
     public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
     where Sources.Element: ObservableType, Sources.Element.Element == Element {
-        CombineLatestProducer(sources: collection.map { $0.asObservable() }, emitsWhenEmpty: true) { values in
-            values.map { $0.unsafelyUnwrapped }
+        CombineLatestProducer(sources: collection.map { AnyBoxingObservable($0) }, emitsWhenEmpty: true) { values in
+            values.map { $0.unsafelyUnwrapped as! Element }
         }
     }
 }
@@ -106,31 +106,32 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// The engine of every `combineLatest`: the latest value of each source, stored as `Value?`
-/// (`Any?` for sources of mixed types), handed to `project` outside the lock.
-final class CombineLatestProducer<Value, Result>: Producer<Result>, @unchecked Sendable {
-    typealias Projection = ([Value?]) throws -> Result
+/// The engine of every `combineLatest`: the latest value of each source, boxed as `Any`, handed
+/// to `project` outside the lock. The storage is not generic, so the per-element path needs no
+/// run-time generic metadata beyond the observer's.
+final class CombineLatestProducer<Result>: Producer<Result>, @unchecked Sendable {
+    typealias Projection = ([Any?]) throws -> Result
 
-    let sources: [Observable<Value>]
+    let sources: [Observable<Any>]
     let emitsWhenEmpty: Bool
     let project: Projection
 
-    init(sources: [Observable<Value>], emitsWhenEmpty: Bool, project: @escaping Projection) {
+    init(sources: [Observable<Any>], emitsWhenEmpty: Bool, project: @escaping Projection) {
         self.sources = sources
         self.emitsWhenEmpty = emitsWhenEmpty
         self.project = project
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = CombineLatestSink<Value, Observer>(count: sources.count, project: project, observer: observer, cancel: cancel)
+        let sink = CombineLatestSink<Observer>(count: sources.count, project: project, observer: observer, cancel: cancel)
         let subscription = sink.run(sources, emitsWhenEmpty: emitsWhenEmpty)
         return (sink, subscription)
     }
 }
 
-final class CombineLatestSink<Value, Observer: ObserverType>: OrderedDeliverySink<[Value?], Observer>, @unchecked Sendable {
+final class CombineLatestSink<Observer: ObserverType>: OrderedDeliverySink<[Any?], Observer>, @unchecked Sendable {
     private let count: Int
-    private var values: [Value?]
+    private var values: [Any?]
     private var hasValue: [Bool]
     private var valueCount = 0
     private var isDone: [Bool]
@@ -138,7 +139,7 @@ final class CombineLatestSink<Value, Observer: ObserverType>: OrderedDeliverySin
     private var stopped = false
     private let subscriptions: [SingleAssignmentDisposable]
 
-    init(count: Int, project: @escaping ([Value?]) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
+    init(count: Int, project: @escaping ([Any?]) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
         self.count = count
         values = Array(repeating: nil, count: count)
         hasValue = Array(repeating: false, count: count)
@@ -147,7 +148,7 @@ final class CombineLatestSink<Value, Observer: ObserverType>: OrderedDeliverySin
         super.init(observer: observer, cancel: cancel, render: project)
     }
 
-    func run(_ sources: [Observable<Value>], emitsWhenEmpty: Bool) -> Disposable {
+    func run(_ sources: [Observable<Any>], emitsWhenEmpty: Bool) -> Disposable {
         for (index, source) in sources.enumerated() {
             subscriptions[index].setDisposable(source.subscribe(CombineLatestObserver(sink: self, index: index)))
         }
@@ -155,7 +156,7 @@ final class CombineLatestSink<Value, Observer: ObserverType>: OrderedDeliverySin
             let mustDrain = lock.withLock { () -> Bool in
                 stopped = true
                 let first = emitsWhenEmpty ? enqueueLocked(.value([])) : false
-                let second = enqueueLocked(.terminal(.completed))
+                let second = enqueueLocked(.completed)
                 return first || second
             }
             if mustDrain { drain() }
@@ -163,54 +164,61 @@ final class CombineLatestSink<Value, Observer: ObserverType>: OrderedDeliverySin
         return Disposables.create(subscriptions)
     }
 
-    fileprivate func on(_ event: Event<Value>, at index: Int) {
-        switch event {
-        case .next(let value):
-            lock.lock()
-            if stopped {
-                lock.unlock()
-                return
-            }
-            values[index] = value
-            if !hasValue[index] {
-                hasValue[index] = true
-                valueCount += 1
-            }
-            var mustDrain = false
-            if valueCount == count {
-                mustDrain = enqueueLocked(.value(values))
-            } else if doneCount - (isDone[index] ? 1 : 0) == count - 1 {
-                // Every other source has completed and one of them never sent a value.
-                stopped = true
-                mustDrain = enqueueLocked(.terminal(.completed))
-            }
+    fileprivate func next(_ value: Any, at index: Int) {
+        lock.lock()
+        if stopped {
             lock.unlock()
-            if mustDrain { drain() }
-        case .error(let error):
-            let mustDrain = lock.withLock { () -> Bool in
-                if stopped { return false }
-                stopped = true
-                return enqueueLocked(.terminal(.error(error)))
-            }
-            if mustDrain { drain() }
-        case .completed:
-            let (mustDrain, allDone) = lock.withLock { () -> (Bool, Bool) in
-                if stopped || isDone[index] { return (false, true) }
-                isDone[index] = true
-                doneCount += 1
-                if doneCount < count { return (false, false) }
-                stopped = true
-                return (enqueueLocked(.terminal(.completed)), true)
-            }
-            if !allDone { subscriptions[index].dispose() }
-            if mustDrain { drain() }
+            return
         }
+        values[index] = value
+        if !hasValue[index] {
+            hasValue[index] = true
+            valueCount += 1
+        }
+        var mustDrain = false
+        if valueCount == count {
+            mustDrain = enqueueLocked(.value(values))
+        } else if doneCount - (isDone[index] ? 1 : 0) == count - 1 {
+            // Every other source has completed and one of them never sent a value.
+            stopped = true
+            mustDrain = enqueueLocked(.completed)
+        }
+        lock.unlock()
+        if mustDrain { drain() }
+    }
+
+    fileprivate func fail(_ error: Swift.Error) {
+        let mustDrain = lock.withLock { () -> Bool in
+            if stopped { return false }
+            stopped = true
+            return enqueueLocked(.error(error))
+        }
+        if mustDrain { drain() }
+    }
+
+    fileprivate func complete(at index: Int) {
+        let (mustDrain, allDone) = lock.withLock { () -> (Bool, Bool) in
+            if stopped || isDone[index] { return (false, true) }
+            isDone[index] = true
+            doneCount += 1
+            if doneCount < count { return (false, false) }
+            stopped = true
+            return (enqueueLocked(.completed), true)
+        }
+        if !allDone { subscriptions[index].dispose() }
+        if mustDrain { drain() }
     }
 }
 
-private struct CombineLatestObserver<Value, Observer: ObserverType>: ObserverType {
-    let sink: CombineLatestSink<Value, Observer>
+private struct CombineLatestObserver<Observer: ObserverType>: ObserverType {
+    let sink: CombineLatestSink<Observer>
     let index: Int
 
-    func on(_ event: Event<Value>) { sink.on(event, at: index) }
+    func on(_ event: Event<Any>) {
+        switch event {
+        case .next(let value): sink.next(value, at: index)
+        case .error(let error): sink.fail(error)
+        case .completed: sink.complete(at: index)
+        }
+    }
 }

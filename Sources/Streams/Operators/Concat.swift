@@ -33,6 +33,10 @@ extension ObservableType {
 
     /// Sends the elements of each sequence of an array in turn.
     ///
+    ///     [a, b]: a = --1--|, b = -2--3|
+    ///     concat([a, b])
+    ///             --1---2--3|
+    ///
     /// - Parameter sources: The sequences, in order.
     /// - Returns: The concatenated sequence.
     public static func concat(_ sources: [Observable<Element>]) -> Observable<Element> {
@@ -40,6 +44,10 @@ extension ObservableType {
     }
 
     /// Sends the elements of each sequence of a collection in turn.
+    ///
+    ///     collection: a = --1--|, b = -2--3|
+    ///     concat(collection)
+    ///                 --1---2--3|
     ///
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The concatenated sequence.
@@ -49,6 +57,10 @@ extension ObservableType {
 
     /// Sends the elements of each sequence of a `Sequence` in turn; the sequence is iterated
     /// lazily, one source at a time, once per subscription.
+    ///
+    ///     sequence: a = --1--|, b = -2--3|, …
+    ///     concat(sequence)
+    ///               --1---2--3|…
     ///
     /// - Parameter sequence: The sequences, in order.
     /// - Returns: The concatenated sequence.
@@ -89,6 +101,11 @@ final class Concat<Sources: Sequence, Element>: Producer<Element>, @unchecked Se
 /// Moves from one source to the next in a loop rather than by recursion: a source that
 /// completes while it is being subscribed only raises a flag, and the loop that subscribed it
 /// moves on when `subscribe` returns (the role RxSwift's `TailRecursiveSink` plays).
+///
+/// A plain ``Sink`` is enough here: only one source is subscribed at a time and the next one
+/// only after the previous one's completion, so the grammar of each source already keeps
+/// deliveries apart even when sources run on different threads. The lock guards only the
+/// hand-over of the loop.
 final class ConcatSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Iterator.Element == Observable<Observer.Element> {
     typealias Element = Observer.Element
 

@@ -66,7 +66,7 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: OrderedDeliverySi
             do {
                 inner = try selector(element)
             } catch {
-                stop(with: .error(error))
+                stop(with: error)
                 return
             }
             let id = lock.withLock { () -> UInt64? in
@@ -81,25 +81,25 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: OrderedDeliverySi
             innerSubscription.disposable = subscription
             subscription.setDisposable(inner.subscribe(SwitchInnerObserver(sink: self, id: id, subscription: subscription)))
         case .error(let error):
-            stop(with: .error(error))
+            stop(with: error)
         case .completed:
             let mustDrain = lock.withLock { () -> Bool in
                 if stopped { return false }
                 outerStopped = true
                 if hasLatest { return false }
                 stopped = true
-                return enqueueLocked(.terminal(.completed))
+                return enqueueLocked(.completed)
             }
             outerSubscription.dispose()
             if mustDrain { drain() }
         }
     }
 
-    private func stop(with event: Event<Observer.Element>) {
+    private func stop(with error: Swift.Error) {
         let mustDrain = lock.withLock { () -> Bool in
             if stopped { return false }
             stopped = true
-            return enqueueLocked(.terminal(event))
+            return enqueueLocked(.error(error))
         }
         if mustDrain { drain() }
     }
@@ -110,14 +110,14 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: OrderedDeliverySi
             switch event {
             case .next(let element):
                 return enqueueLocked(.value(element))
-            case .error:
+            case .error(let error):
                 stopped = true
-                return enqueueLocked(.terminal(event))
+                return enqueueLocked(.error(error))
             case .completed:
                 hasLatest = false
                 if !outerStopped { return false }
                 stopped = true
-                return enqueueLocked(.terminal(.completed))
+                return enqueueLocked(.completed)
             }
         }
         if mustDrain { drain() }

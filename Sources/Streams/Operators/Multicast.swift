@@ -187,15 +187,18 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
     }
 
     private func release(connectionId id: Int) {
-        let toDispose: Disposable? = lock.withLock {
-            guard id == connectionId else { return nil }
+        // The connection is disposed under the (recursive) lock, as `run` connects under it:
+        // disposing after unlocking let a subscriber arriving in between join the connection
+        // being torn down, and then receive nothing until every subscriber had left.
+        lock.withLock {
+            guard id == connectionId else { return }
             count -= 1
-            guard count == 0 else { return nil }
+            guard count == 0 else { return }
             connectionId &+= 1
-            defer { connection = nil }
-            return connection
+            let ending = connection
+            connection = nil
+            ending?.dispose()
         }
-        toDispose?.dispose()
     }
 }
 

@@ -9,13 +9,7 @@
 /// Subclasses call ``enqueueLocked(_:)`` while holding ``SerializingSink/lock`` and, when it
 /// returns `true`, ``drain()`` after releasing the lock.
 class OrderedDeliverySink<Pending, Observer: ObserverType>: SerializingSink<Observer>, @unchecked Sendable {
-    /// One decision waiting to be delivered.
-    enum Work {
-        /// An element to render with ``render`` and send.
-        case value(Pending)
-        /// A terminal event.
-        case terminal(Event<Observer.Element>)
-    }
+    typealias Work = OrderedDeliveryWork<Pending>
 
     /// Turns a queued value into the element sent downstream; runs outside the lock.
     private let render: (Pending) throws -> Observer.Element
@@ -31,6 +25,7 @@ class OrderedDeliverySink<Pending, Observer: ObserverType>: SerializingSink<Obse
     /// Queues `item`; the caller holds ``SerializingSink/lock``.
     ///
     /// - Returns: `true` when the caller must call ``drain()`` once it has released the lock.
+    @inline(__always)
     final func enqueueLocked(_ item: Work) -> Bool {
         work.append(item)
         if draining { return false }
@@ -38,41 +33,69 @@ class OrderedDeliverySink<Pending, Observer: ObserverType>: SerializingSink<Obse
         return true
     }
 
-    /// Renders and sends queued work until the queue is empty. Call without the lock held.
+    /// Renders and delivers queued work until the queue is empty. Call without the lock held.
+    ///
+    /// Only the thread that got `true` from ``enqueueLocked(_:)`` drains, so delivery here is
+    /// already serialised and goes straight to the observer; subclasses never call `send`.
+    /// Inlined so that, in an engine queuing a concrete type, the queue operations are
+    /// specialised instead of looking generic metadata up for every element.
+    @inline(__always)
     final func drain() {
+        lock.lock()
+        var batch = spare
+        spare = []
         while true {
-            lock.lock()
             if work.isEmpty || isDisposed {
-                work.removeAll()
+                if isDisposed { work.removeAll() }
                 draining = false
+                spare = batch
                 lock.unlock()
                 return
             }
-            // Swap buffers so neither side allocates in the steady state.
-            var batch = work
-            work = spare
-            spare = []
+            // Swap buffers so that, in the steady state, neither side allocates.
+            swap(&batch, &work)
             lock.unlock()
-            for item in batch {
-                if isDisposed { break }
+            delivery: for item in batch {
+                if isDisposed { break delivery }
                 switch item {
                 case .value(let pending):
                     let element: Observer.Element
                     do {
                         element = try render(pending)
                     } catch {
-                        send(.error(error))
-                        continue
+                        forwardOn(.error(error))
+                        dispose()
+                        break delivery
                     }
-                    send(.next(element))
-                case .terminal(let event):
-                    send(event)
+                    forwardOn(.next(element))
+                case .error(let error):
+                    forwardOn(.error(error))
+                    dispose()
+                    break delivery
+                case .completed:
+                    forwardOn(.completed)
+                    dispose()
+                    break delivery
                 }
             }
             batch.removeAll(keepingCapacity: true)
-            lock.withLock { spare = batch }
+            lock.lock()
         }
     }
+}
+
+/// One decision of an ``OrderedDeliverySink`` waiting to be delivered.
+///
+/// A top-level type generic only over what is queued (not nested in the sink, which would make
+/// it generic over the observer too), so that engines queuing a concrete type such as `[Any?]`
+/// do not look its metadata up at run time for every element.
+enum OrderedDeliveryWork<Pending> {
+    /// An element to render and send.
+    case value(Pending)
+    /// The sequence fails with this error.
+    case error(Swift.Error)
+    /// The sequence completes.
+    case completed
 }
 
 /// Erases the element type of a source to `Any`, without a sink of its own: each element is

@@ -52,8 +52,8 @@ extension ObservableType {
         _ collection: Sources,
         resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
     ) -> Observable<Element> where Sources.Element: ObservableType {
-        ZipProducer(sources: collection.map { $0.asObservable() }, completesWhenStarved: true) { values in
-            try resultSelector(values.map { $0.unsafelyUnwrapped })
+        ZipProducer(sources: collection.map { AnyBoxingObservable($0) }, completesWhenStarved: true) { values in
+            try resultSelector(values.map { $0.unsafelyUnwrapped as! Sources.Element.Element })
         }
     }
 
@@ -70,8 +70,8 @@ extension ObservableType {
     /// - Returns: The sequence of arrays of n-th elements, in source order.
     public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
     where Sources.Element: ObservableType, Sources.Element.Element == Element {
-        ZipProducer(sources: collection.map { $0.asObservable() }, completesWhenStarved: true) { values in
-            values.map { $0.unsafelyUnwrapped }
+        ZipProducer(sources: collection.map { AnyBoxingObservable($0) }, completesWhenStarved: true) { values in
+            values.map { $0.unsafelyUnwrapped as! Element }
         }
     }
 }
@@ -105,43 +105,43 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// The engine of every `zip`: a queue of waiting values per source; when each queue holds one,
-/// the heads are taken under the lock and handed to `project` outside it.
+/// The engine of every `zip`: a queue of waiting values per source, boxed as `Any`; when each
+/// queue holds one, the heads are taken under the lock and handed to `project` outside it.
 ///
 /// `completesWhenStarved` selects RxSwift's collection behaviour (also complete when a value
 /// arrives that can never be matched); its fixed-arity `zip` only completes when all sources have.
-final class ZipProducer<Value, Result>: Producer<Result>, @unchecked Sendable {
-    typealias Projection = ([Value?]) throws -> Result
+final class ZipProducer<Result>: Producer<Result>, @unchecked Sendable {
+    typealias Projection = ([Any?]) throws -> Result
 
-    let sources: [Observable<Value>]
+    let sources: [Observable<Any>]
     let completesWhenStarved: Bool
     let project: Projection
 
-    init(sources: [Observable<Value>], completesWhenStarved: Bool, project: @escaping Projection) {
+    init(sources: [Observable<Any>], completesWhenStarved: Bool, project: @escaping Projection) {
         self.sources = sources
         self.completesWhenStarved = completesWhenStarved
         self.project = project
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = ZipSink<Value, Observer>(count: sources.count, completesWhenStarved: completesWhenStarved, project: project, observer: observer, cancel: cancel)
+        let sink = ZipSink<Observer>(count: sources.count, completesWhenStarved: completesWhenStarved, project: project, observer: observer, cancel: cancel)
         let subscription = sink.run(sources)
         return (sink, subscription)
     }
 }
 
-final class ZipSink<Value, Observer: ObserverType>: OrderedDeliverySink<[Value?], Observer>, @unchecked Sendable {
+final class ZipSink<Observer: ObserverType>: OrderedDeliverySink<[Any?], Observer>, @unchecked Sendable {
     private let count: Int
     private let completesWhenStarved: Bool
-    private var queues: [ZipQueue<Value>]
+    private var queues: [ZipQueue]
     private var nonEmptyCount = 0
-    private var heads: [Value?]
+    private var heads: [Any?]
     private var isDone: [Bool]
     private var doneCount = 0
     private var stopped = false
     private let subscriptions: [SingleAssignmentDisposable]
 
-    init(count: Int, completesWhenStarved: Bool, project: @escaping ([Value?]) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
+    init(count: Int, completesWhenStarved: Bool, project: @escaping ([Any?]) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
         self.count = count
         self.completesWhenStarved = completesWhenStarved
         queues = Array(repeating: ZipQueue(), count: count)
@@ -151,84 +151,92 @@ final class ZipSink<Value, Observer: ObserverType>: OrderedDeliverySink<[Value?]
         super.init(observer: observer, cancel: cancel, render: project)
     }
 
-    func run(_ sources: [Observable<Value>]) -> Disposable {
+    func run(_ sources: [Observable<Any>]) -> Disposable {
         for (index, source) in sources.enumerated() {
             subscriptions[index].setDisposable(source.subscribe(ZipObserver(sink: self, index: index)))
         }
         if sources.isEmpty {
             let mustDrain = lock.withLock { () -> Bool in
                 stopped = true
-                return enqueueLocked(.terminal(.completed))
+                return enqueueLocked(.completed)
             }
             if mustDrain { drain() }
         }
         return Disposables.create(subscriptions)
     }
 
-    fileprivate func on(_ event: Event<Value>, at index: Int) {
-        switch event {
-        case .next(let value):
-            lock.lock()
-            if stopped {
-                lock.unlock()
-                return
-            }
-            queues[index].append(value)
-            if queues[index].count == 1 { nonEmptyCount += 1 }
-            var mustDrain = false
-            if nonEmptyCount == count {
-                nonEmptyCount = 0
-                for source in 0 ..< count {
-                    heads[source] = queues[source].removeFirst()
-                    if !queues[source].isEmpty { nonEmptyCount += 1 }
-                }
-                mustDrain = enqueueLocked(.value(heads))
-            } else if completesWhenStarved, doneCount == count - 1 {
-                stopped = true
-                mustDrain = enqueueLocked(.terminal(.completed))
-            }
+    fileprivate func next(_ value: Any, at index: Int) {
+        lock.lock()
+        if stopped {
             lock.unlock()
-            if mustDrain { drain() }
-        case .error(let error):
-            let mustDrain = lock.withLock { () -> Bool in
-                if stopped { return false }
-                stopped = true
-                return enqueueLocked(.terminal(.error(error)))
+            return
+        }
+        queues[index].append(value)
+        if queues[index].count == 1 { nonEmptyCount += 1 }
+        var mustDrain = false
+        if nonEmptyCount == count {
+            nonEmptyCount = 0
+            for source in 0 ..< count {
+                heads[source] = queues[source].removeFirst()
+                if !queues[source].isEmpty { nonEmptyCount += 1 }
             }
-            if mustDrain { drain() }
-        case .completed:
-            let (mustDrain, allDone) = lock.withLock { () -> (Bool, Bool) in
-                if stopped || isDone[index] { return (false, true) }
-                isDone[index] = true
-                doneCount += 1
-                if doneCount < count { return (false, false) }
-                stopped = true
-                return (enqueueLocked(.terminal(.completed)), true)
-            }
-            if !allDone { subscriptions[index].dispose() }
-            if mustDrain { drain() }
+            mustDrain = enqueueLocked(.value(heads))
+        } else if completesWhenStarved, doneCount == count - 1 {
+            stopped = true
+            mustDrain = enqueueLocked(.completed)
+        }
+        lock.unlock()
+        if mustDrain { drain() }
+    }
+
+    fileprivate func fail(_ error: Swift.Error) {
+        let mustDrain = lock.withLock { () -> Bool in
+            if stopped { return false }
+            stopped = true
+            return enqueueLocked(.error(error))
+        }
+        if mustDrain { drain() }
+    }
+
+    fileprivate func complete(at index: Int) {
+        let (mustDrain, allDone) = lock.withLock { () -> (Bool, Bool) in
+            if stopped || isDone[index] { return (false, true) }
+            isDone[index] = true
+            doneCount += 1
+            if doneCount < count { return (false, false) }
+            stopped = true
+            return (enqueueLocked(.completed), true)
+        }
+        if !allDone { subscriptions[index].dispose() }
+        if mustDrain { drain() }
+    }
+}
+
+private struct ZipObserver<Observer: ObserverType>: ObserverType {
+    let sink: ZipSink<Observer>
+    let index: Int
+
+    func on(_ event: Event<Any>) {
+        switch event {
+        case .next(let value): sink.next(value, at: index)
+        case .error(let error): sink.fail(error)
+        case .completed: sink.complete(at: index)
         }
     }
 }
 
-private struct ZipObserver<Value, Observer: ObserverType>: ObserverType {
-    let sink: ZipSink<Value, Observer>
-    let index: Int
-
-    func on(_ event: Event<Value>) { sink.on(event, at: index) }
-}
-
-/// A first-in first-out queue over an array with a moving head, compacted as it drains.
-struct ZipQueue<Value> {
-    private var storage: [Value] = []
+/// A first-in first-out queue of boxed values over an array with a moving head, compacted as
+/// it drains.
+struct ZipQueue {
+    private var storage: [Any] = []
     private var head = 0
 
     var count: Int { storage.count - head }
     var isEmpty: Bool { head == storage.count }
 
-    mutating func append(_ value: Value) { storage.append(value) }
+    mutating func append(_ value: Any) { storage.append(value) }
 
-    mutating func removeFirst() -> Value {
+    mutating func removeFirst() -> Any {
         let value = storage[head]
         head += 1
         if head == storage.count {

@@ -1,23 +1,24 @@
 /// The shared engine of every subject: a registry of observers, the terminal state, and
 /// serialised delivery.
 ///
-/// Delivery follows "decide under the lock, call observers after it". The thread that finds the
-/// subject idle becomes the drainer: it delivers its own event, then every event or subscription
-/// that other threads (or re-entrant calls on its own thread) queued meanwhile, in order. So
+/// Delivery follows "decide under the lock, call observers after it". The emitter that finds
+/// the subject idle becomes the drainer: it delivers its own event, then every event that other
+/// emitters (or re-entrant calls on its own thread) queued meanwhile, in acceptance order. So
 /// each observer sees one event at a time and in one order, no observer is called while a lock
 /// is held, and no emitter ever blocks on another one's observers.
+///
+/// A new subscriber never takes part in draining: it receives its replay on its own thread, and
+/// events accepted meanwhile are buffered for it until it has caught up (so a subscriber is not
+/// held up delivering other observers' events, however busy the subject is). Every event has a
+/// sequence number, and an observer receives exactly the events accepted after it subscribed.
 final class SubjectCore<Element>: @unchecked Sendable {
     typealias Entry = SubjectSubscription<Element>
 
-    private enum Pending {
-        case event(Event<Element>)
-        case subscribe(Entry, replay: [Event<Element>])
-    }
-
     private let lock = SpinLock()
     private var observers: ContiguousArray<Entry> = []
-    private var pending: [Pending] = []
+    private var pending: [(event: Event<Element>, sequence: UInt64)] = []
     private var draining = false
+    private var accepted: UInt64 = 0
     private(set) var stopEvent: Event<Element>?
     private(set) var isDisposed = false
 
@@ -41,8 +42,10 @@ final class SubjectCore<Element>: @unchecked Sendable {
         }
         update()
         if event.isStopEvent { stopEvent = event }
+        let sequence = accepted
+        accepted &+= 1
         if draining {
-            pending.append(.event(event))
+            pending.append((event, sequence))
             lock.unlock()
             return
         }
@@ -50,7 +53,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         let snapshot = observers
         if event.isStopEvent { observers = [] }
         lock.unlock()
-        deliver(event, to: snapshot)
+        deliver(event, sequence: sequence, to: snapshot)
         drain()
     }
 
@@ -62,9 +65,11 @@ final class SubjectCore<Element>: @unchecked Sendable {
             return
         }
         stopEvent = stop
+        let sequence = accepted
+        accepted &+= 2
         if draining {
-            pending.append(.event(last))
-            pending.append(.event(stop))
+            pending.append((last, sequence))
+            pending.append((stop, sequence &+ 1))
             lock.unlock()
             return
         }
@@ -72,13 +77,14 @@ final class SubjectCore<Element>: @unchecked Sendable {
         let snapshot = observers
         observers = []
         lock.unlock()
-        deliver(last, to: snapshot)
-        deliver(stop, to: snapshot)
+        deliver(last, sequence: sequence, to: snapshot)
+        deliver(stop, sequence: sequence &+ 1, to: snapshot)
         drain()
     }
 
     /// Adds an observer; it first receives `replay` (computed under the lock by the caller's
-    /// `replay` closure), or only the stop event if the subject has ended.
+    /// `replay` closure), or only the stop event if the subject has ended. The replay is
+    /// delivered on the calling thread before `subscribe` returns.
     func subscribe<Observer: ObserverType>(_ observer: Observer, replay: () -> [Event<Element>]) -> Disposable where Observer.Element == Element {
         lock.lock()
         if isDisposed {
@@ -92,21 +98,29 @@ final class SubjectCore<Element>: @unchecked Sendable {
             for event in events { observer.on(event) }
             return Disposables.create()
         }
-        let entry = Entry(observer: observer, core: self)
+        let entry = Entry(observer: observer, core: self, firstSequence: accepted)
         let events = replay()
-        if draining {
-            pending.append(.subscribe(entry, replay: events))
-            lock.unlock()
-            return entry
-        }
-        draining = true
         observers.append(entry)
         lock.unlock()
         for event in events {
             if entry.isDisposed { break }
             entry.observer.on(event)
         }
-        drain()
+        // Catch up with what was accepted while the replay was delivered, then go live.
+        while true {
+            lock.lock()
+            if entry.catchUp.isEmpty {
+                entry.goLive()
+                lock.unlock()
+                break
+            }
+            let batch = entry.catchUp
+            entry.catchUp = []
+            lock.unlock()
+            for event in batch where !entry.isDisposed {
+                entry.observer.on(event)
+            }
+        }
         return entry
     }
 
@@ -115,6 +129,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
             if let index = observers.firstIndex(where: { $0 === entry }) {
                 observers.remove(at: index)
             }
+            entry.catchUp = []
         }
     }
 
@@ -139,30 +154,32 @@ final class SubjectCore<Element>: @unchecked Sendable {
             pending = []
             lock.unlock()
             for item in batch {
-                switch item {
-                case .event(let event):
-                    let snapshot = lock.withLock { () -> ContiguousArray<Entry> in
-                        let snapshot = observers
-                        if event.isStopEvent { observers = [] }
-                        return snapshot
-                    }
-                    deliver(event, to: snapshot)
-                case .subscribe(let entry, let replay):
-                    let stop = lock.withLock { () -> Event<Element>? in
-                        if let stopEvent { return stopEvent }
-                        if !entry.isDisposed { observers.append(entry) }
-                        return nil
-                    }
-                    for event in replay where !entry.isDisposed { entry.observer.on(event) }
-                    if let stop, !entry.isDisposed { entry.observer.on(stop) }
+                let snapshot = lock.withLock { () -> ContiguousArray<Entry> in
+                    let snapshot = observers
+                    if item.event.isStopEvent { observers = [] }
+                    return snapshot
                 }
+                deliver(item.event, sequence: item.sequence, to: snapshot)
             }
         }
     }
 
     @inline(__always)
-    private func deliver(_ event: Event<Element>, to snapshot: ContiguousArray<Entry>) {
-        for entry in snapshot where !entry.isDisposed {
+    private func deliver(_ event: Event<Element>, sequence: UInt64, to snapshot: ContiguousArray<Entry>) {
+        for entry in snapshot where !entry.isDisposed && entry.firstSequence <= sequence {
+            if entry.isLive {
+                entry.observer.on(event)
+                continue
+            }
+            // The entry is still receiving its replay: buffer the event for it, unless it has
+            // just gone live (then deliver directly: its subscriber is done calling it).
+            lock.lock()
+            if !entry.isLive {
+                entry.catchUp.append(event)
+                lock.unlock()
+                continue
+            }
+            lock.unlock()
             entry.observer.on(event)
         }
     }
@@ -171,12 +188,19 @@ final class SubjectCore<Element>: @unchecked Sendable {
 /// One observer's subscription to a subject; disposing it removes the observer.
 final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
     let observer: any ObserverType<Element>
+    /// The sequence number of the first event this observer may receive.
+    let firstSequence: UInt64
+    /// Events accepted while the subscriber was still delivering its replay; guarded by the
+    /// subject's lock.
+    var catchUp: [Event<Element>] = []
     private weak var core: SubjectCore<Element>?
     private let disposed = AtomicFlag()
+    private let live = AtomicFlag()
 
-    init<Observer: ObserverType>(observer: Observer, core: SubjectCore<Element>) where Observer.Element == Element {
+    init<Observer: ObserverType>(observer: Observer, core: SubjectCore<Element>, firstSequence: UInt64) where Observer.Element == Element {
         self.observer = observer
         self.core = core
+        self.firstSequence = firstSequence
         Resources.increment()
     }
 
@@ -184,6 +208,13 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
 
     @inline(__always)
     var isDisposed: Bool { disposed.isSet }
+
+    /// `true` once the subscriber has caught up; from then on the drainer calls it directly.
+    @inline(__always)
+    var isLive: Bool { live.isSet }
+
+    /// Marks the subscriber caught up; called under the subject's lock.
+    func goLive() { _ = live.setOnce() }
 
     func dispose() {
         if disposed.setOnce() { core?.remove(self) }

@@ -3,55 +3,22 @@
 enum TraitOperators {
     /// Delivers `source`'s events on `scheduler`, one at a time and in order.
     static func observe<Element>(_ source: Observable<Element>, on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        Observable.create { observer in
-            let queue = TraitObserveOnQueue(observer: observer, scheduler: scheduler)
-            let subscription = source.subscribe(queue)
-            return Disposables.create(subscription, queue)
-        }
+        source.observe(on: scheduler)
     }
 
     /// Subscribes to `source` from an action scheduled on `scheduler`.
     static func subscribe<Element>(_ source: Observable<Element>, on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        Observable.create { observer in
-            let subscription = SingleAssignmentDisposable()
-            let scheduled = scheduler.schedule(()) { _ in
-                subscription.setDisposable(source.subscribe(observer))
-                return Disposables.create()
-            }
-            return Disposables.create(scheduled, subscription)
-        }
+        source.subscribe(on: scheduler)
     }
 
     /// On an error, continues with the sequence that `handler` makes.
     static func catchError<Element>(_ source: Observable<Element>, handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
-        Observable.create { observer in
-            let serial = SerialDisposable()
-            let first = SingleAssignmentDisposable()
-            serial.disposable = first
-            first.setDisposable(source.subscribe(AnyObserver { event in
-                switch event {
-                case .next, .completed:
-                    observer.on(event)
-                case .error(let error):
-                    do {
-                        let next = try handler(error)
-                        serial.disposable = next.subscribe(observer)
-                    } catch {
-                        observer.on(.error(error))
-                    }
-                }
-            }))
-            return serial
-        }
+        source.catch(handler)
     }
 
     /// Resubscribes to `source` after each error, `maxAttempts` subscriptions in all (or forever).
     static func retry<Element>(_ source: Observable<Element>, maxAttempts: Int?) -> Observable<Element> {
-        Observable.create { observer in
-            let retrier = TraitRetrier(source: source, observer: observer, maxAttempts: maxAttempts)
-            retrier.subscribeNext()
-            return retrier
-        }
+        maxAttempts.map { source.retry($0) } ?? source.retry()
     }
 
     /// Calls side-effect closures around the events and the life of each subscription.
@@ -67,36 +34,12 @@ enum TraitOperators {
         onSubscribed: (() -> Void)?,
         onDispose: (() -> Void)?
     ) -> Observable<Element> {
-        Observable.create { observer in
-            onSubscribe?()
-            let subscription = source.subscribe(AnyObserver { event in
-                do {
-                    switch event {
-                    case .next(let element): try onNext?(element)
-                    case .error(let error): try onError?(error)
-                    case .completed: try onCompleted?()
-                    }
-                } catch {
-                    observer.on(.error(error))
-                    return
-                }
-                observer.on(event)
-                do {
-                    switch event {
-                    case .next(let element): try afterNext?(element)
-                    case .error(let error): try afterError?(error)
-                    case .completed: try afterCompleted?()
-                    }
-                } catch {
-                    observer.on(.error(error))
-                }
-            })
-            onSubscribed?()
-            return Disposables.create {
-                subscription.dispose()
-                onDispose?()
-            }
-        }
+        source.do(
+            onNext: onNext, afterNext: afterNext,
+            onError: onError, afterError: afterError,
+            onCompleted: onCompleted, afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose
+        )
     }
 
     /// Runs `first` to completion, then continues with `second`; an error of `first` ends it.
@@ -156,102 +99,6 @@ enum TraitOperators {
     }
 }
 
-/// The queue of `observe(on:)` for traits: events are queued under a lock and drained by one
-/// scheduled action at a time, so the observer sees them in order and never concurrently.
-final class TraitObserveOnQueue<Element>: ObserverType, Disposable, @unchecked Sendable {
-    private let observer: AnyObserver<Element>
-    private let scheduler: ImmediateSchedulerType
-    private let lock = SpinLock()
-    private var queue: [Event<Element>] = []
-    private var scheduled = false
-    private var disposed = false
-    private let scheduledWork = SerialDisposable()
-
-    init(observer: AnyObserver<Element>, scheduler: ImmediateSchedulerType) {
-        self.observer = observer
-        self.scheduler = scheduler
-    }
-
-    func on(_ event: Event<Element>) {
-        let start = lock.withLock { () -> Bool in
-            if disposed { return false }
-            queue.append(event)
-            if scheduled { return false }
-            scheduled = true
-            return true
-        }
-        guard start else { return }
-        scheduledWork.disposable = scheduler.schedule(()) { _ in
-            self.drain()
-            return Disposables.create()
-        }
-    }
-
-    private func drain() {
-        while true {
-            let next = lock.withLock { () -> Event<Element>? in
-                if disposed || queue.isEmpty {
-                    scheduled = false
-                    return nil
-                }
-                return queue.removeFirst()
-            }
-            guard let next else { return }
-            observer.on(next)
-        }
-    }
-
-    func dispose() {
-        lock.withLock {
-            disposed = true
-            queue = []
-        }
-        scheduledWork.dispose()
-    }
-}
-
-/// The state of one `retry` subscription.
-final class TraitRetrier<Element>: Disposable, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let observer: AnyObserver<Element>
-    private let maxAttempts: Int?
-    private let serial = SerialDisposable()
-    private let lock = SpinLock()
-    private var attempts = 0
-
-    init(source: Observable<Element>, observer: AnyObserver<Element>, maxAttempts: Int?) {
-        self.source = source
-        self.observer = observer
-        self.maxAttempts = maxAttempts
-    }
-
-    func subscribeNext() {
-        if serial.isDisposed { return }
-        lock.withLock { attempts += 1 }
-        let subscription = SingleAssignmentDisposable()
-        serial.disposable = subscription
-        subscription.setDisposable(source.subscribe(AnyObserver { [self] event in
-            switch event {
-            case .next, .completed:
-                observer.on(event)
-            case .error(let error):
-                let giveUp = lock.withLock { maxAttempts.map { attempts >= $0 } ?? false }
-                if giveUp {
-                    observer.on(.error(error))
-                } else {
-                    // Trampolined, so a source that fails synchronously does not grow the stack.
-                    _ = CurrentThreadScheduler.instance.schedule(()) { _ in
-                        self.subscribeNext()
-                        return Disposables.create()
-                    }
-                }
-            }
-        }))
-    }
-
-    func dispose() { serial.dispose() }
-}
-
 /// The collected values of one `zip` subscription over traits.
 final class TraitZipState: @unchecked Sendable {
     private let lock = SpinLock()
@@ -278,9 +125,6 @@ final class TraitZipState: @unchecked Sendable {
 extension TraitOperators {
     /// Sends `element`, then the events of `source`.
     static func startWith<Element>(_ source: Observable<Element>, _ element: Element) -> Observable<Element> {
-        Observable.create { observer in
-            observer.onNext(element)
-            return source.subscribe(observer)
-        }
+        source.startWith(element)
     }
 }

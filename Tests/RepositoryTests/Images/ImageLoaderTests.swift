@@ -45,8 +45,8 @@ enum FakeDecodeError: Error, Equatable { case notAnImage }
         let url = base.appendingPathComponent("a.png")
         let first = scheduler.createObserver(FakeImage.self)
         let second = scheduler.createObserver(FakeImage.self)
-        scheduler.scheduleAt(100) { _ = loader.load(url).subscribe(first) }
-        scheduler.scheduleAt(300) { _ = loader.load(url).subscribe(second) }
+        scheduler.scheduleAt(100) { _ = loader.load(url).asObservable().subscribe(first) }
+        scheduler.scheduleAt(300) { _ = loader.load(url).asObservable().subscribe(second) }
         scheduler.start()
         #expect(first.events == [.next(110, FakeImage(text: "pixels-a")), .completed(110)])
         #expect(second.events == [.next(300, FakeImage(text: "pixels-a")), .completed(300)])   // synchronous hit
@@ -62,7 +62,7 @@ enum FakeDecodeError: Error, Equatable { case notAnImage }
         let url = base.appendingPathComponent("a.png")
         let observers = (0..<3).map { _ in scheduler.createObserver(FakeImage.self) }
         for (index, observer) in observers.enumerated() {
-            scheduler.scheduleAt(100 + index * 10) { _ = loader.load(url).subscribe(observer) }
+            scheduler.scheduleAt(100 + index * 10) { _ = loader.load(url).asObservable().subscribe(observer) }
         }
         scheduler.scheduleAt(120) { #expect(loader.inFlightCount == 1) }
         scheduler.start()
@@ -82,8 +82,8 @@ enum FakeDecodeError: Error, Equatable { case notAnImage }
         let staying = scheduler.createObserver(FakeImage.self)
         var subscription: Disposable?
         scheduler.scheduleAt(100) {
-            subscription = loader.load(url).subscribe(leaving)
-            _ = loader.load(url).subscribe(staying)
+            subscription = loader.load(url).asObservable().subscribe(leaving)
+            _ = loader.load(url).asObservable().subscribe(staying)
         }
         scheduler.scheduleAt(120) { subscription?.dispose() }
         scheduler.start()
@@ -103,8 +103,8 @@ enum FakeDecodeError: Error, Equatable { case notAnImage }
         let later = scheduler.createObserver(FakeImage.self)
         var subscriptions: [Disposable] = []
         scheduler.scheduleAt(100) {
-            subscriptions.append(loader.load(url).subscribe(first))
-            subscriptions.append(loader.load(url).subscribe(second))
+            subscriptions.append(loader.load(url).asObservable().subscribe(first))
+            subscriptions.append(loader.load(url).asObservable().subscribe(second))
         }
         scheduler.scheduleAt(110) { subscriptions[0].dispose() }
         scheduler.scheduleAt(120) {
@@ -113,7 +113,7 @@ enum FakeDecodeError: Error, Equatable { case notAnImage }
             #expect(network.cancelledRequestCount == 1)
             #expect(loader.inFlightCount == 0)
         }
-        scheduler.scheduleAt(200) { _ = loader.load(url).subscribe(later) }
+        scheduler.scheduleAt(200) { _ = loader.load(url).asObservable().subscribe(later) }
         scheduler.start()
         #expect(first.events.isEmpty)
         #expect(second.events.isEmpty)
@@ -134,9 +134,9 @@ enum FakeDecodeError: Error, Equatable { case notAnImage }
         let goneB = scheduler.createObserver(FakeImage.self)
         let badA = scheduler.createObserver(FakeImage.self)
         scheduler.scheduleAt(100) {
-            _ = loader.load(gone).subscribe(goneA)
-            _ = loader.load(gone).subscribe(goneB)
-            _ = loader.load(bad).subscribe(badA)
+            _ = loader.load(gone).asObservable().subscribe(goneA)
+            _ = loader.load(gone).asObservable().subscribe(goneB)
+            _ = loader.load(bad).asObservable().subscribe(badA)
         }
         scheduler.start()
         #expect(goneA.events == [.error(105, NetworkError.badStatus(code: 404, body: Data()))])
@@ -162,7 +162,7 @@ enum FakeDecodeError: Error, Equatable { case notAnImage }
         let urls = ["1", "2", "3"].map { base.appendingPathComponent($0) }
         let sink = scheduler.createObserver(FakeImage.self)
         for (index, url) in urls.enumerated() {
-            scheduler.scheduleAt(100 + index * 10) { _ = loader.load(url).subscribe(sink) }
+            scheduler.scheduleAt(100 + index * 10) { _ = loader.load(url).asObservable().subscribe(sink) }
         }
         scheduler.start()
         #expect(sink.events.compactMap(\.value.element) == ["1111", "2222", "3333"].map(FakeImage.init(text:)))
@@ -181,7 +181,7 @@ enum FakeDecodeError: Error, Equatable { case notAnImage }
         let url = base.appendingPathComponent("a.png")
         let warm = makeLoader(network, directory: directory)
         let first = scheduler.createObserver(FakeImage.self)
-        scheduler.scheduleAt(100) { _ = warm.load(url).subscribe(first) }
+        scheduler.scheduleAt(100) { _ = warm.load(url).asObservable().subscribe(first) }
         scheduler.start()
         #expect(first.events == [.next(101, FakeImage(text: "A")), .completed(101)])
 
@@ -190,7 +190,7 @@ enum FakeDecodeError: Error, Equatable { case notAnImage }
         #expect(cold.cached(for: url) == FakeImage(text: "A"))
         let another = makeLoader(network, directory: directory)
         let second = scheduler.createObserver(FakeImage.self)
-        scheduler.scheduleAt(200) { _ = another.load(url).subscribe(second) }
+        scheduler.scheduleAt(200) { _ = another.load(url).asObservable().subscribe(second) }
         scheduler.start()
         #expect(second.events == [.next(200, FakeImage(text: "A")), .completed(200)])
         #expect(network.totalRequestCount == 1)
@@ -220,7 +220,7 @@ enum FakeDecodeError: Error, Equatable { case notAnImage }
         let network = FixtureNetwork(scheduler: scheduler, routes: routes)
         let loader = makeLoader(network, costLimit: 0, directory: directory)
         let sink = scheduler.createObserver(FakeImage.self)
-        scheduler.scheduleAt(100) { for url in urls { _ = loader.load(url).subscribe(sink) } }
+        scheduler.scheduleAt(100) { for url in urls { _ = loader.load(url).asObservable().subscribe(sink) } }
         scheduler.start()
         #expect(sink.events.compactMap(\.value.element).count == urls.count)
 
@@ -241,7 +241,7 @@ enum FakeDecodeError: Error, Equatable { case notAnImage }
         let recorders = (0..<100).map { _ in EventRecorder<FakeImage>() }
         let subscriptions = Locked<[Disposable]>([])
         DispatchQueue.concurrentPerform(iterations: 100) { index in
-            let subscription = loader.load(url).subscribe(recorders[index])
+            let subscription = loader.load(url).asObservable().subscribe(recorders[index])
             subscriptions.withLock { $0.append(subscription) }
         }
         #expect(network.requestCount(for: "/a.png") == 1)
@@ -259,10 +259,10 @@ enum FakeDecodeError: Error, Equatable { case notAnImage }
         let recorders = (0..<100).map { _ in EventRecorder<FakeImage>() }
         let subscriptions = Locked<[Int: Disposable]>([:])
         // The first asker stays for the whole test, so the fetch it started must serve everyone.
-        subscriptions.withLock { $0[0] = loader.load(url).subscribe(recorders[0]) }
+        subscriptions.withLock { $0[0] = loader.load(url).asObservable().subscribe(recorders[0]) }
         DispatchQueue.concurrentPerform(iterations: 99) { iteration in
             let index = iteration + 1
-            let subscription = loader.load(url).subscribe(recorders[index])
+            let subscription = loader.load(url).asObservable().subscribe(recorders[index])
             if index % 2 == 1 {
                 subscription.dispose()
             } else {
@@ -292,7 +292,7 @@ enum FakeDecodeError: Error, Equatable { case notAnImage }
         let recorders = (0..<100).map { _ in EventRecorder<FakeImage>() }
         let subscriptions = Locked<[Disposable]>([])
         DispatchQueue.concurrentPerform(iterations: 100) { index in
-            let subscription = loader.load(url).subscribe(recorders[index])
+            let subscription = loader.load(url).asObservable().subscribe(recorders[index])
             subscriptions.withLock { $0.append(subscription) }
         }
         #expect(network.requestCount(for: "/a.png") == 1)
@@ -304,5 +304,26 @@ enum FakeDecodeError: Error, Equatable { case notAnImage }
         #expect(network.cancelledRequestCount == 1)
         #expect(loader.inFlightCount == 0)
         #expect(recorders.allSatisfy { $0.events.isEmpty })
+    }
+
+    @Test func concurrentAskersOverARealServerMakeOneRequest() throws {
+        let server = try TestHTTPServer(routes: ["/img.png": .respondWhenReleased(status: 200, body: Data("real".utf8))])
+        defer { server.stop() }
+        let network = URLSessionNetwork(scheduler: ImmediateScheduler.instance)
+        let loader = makeLoader(network)
+        let url = server.url("/img.png")
+        let recorders = (0..<20).map { _ in EventRecorder<FakeImage>() }
+        let subscriptions = Locked<[Disposable]>([])
+        defer { subscriptions.withLock { $0.forEach { $0.dispose() } } }
+        DispatchQueue.concurrentPerform(iterations: recorders.count) { index in
+            let subscription = loader.load(url).asObservable().subscribe(recorders[index])
+            subscriptions.withLock { $0.append(subscription) }
+        }
+        #expect(server.wait { $0.requests == ["GET /img.png"] })
+        server.release("/img.png")
+        #expect(recorders.allSatisfy { $0.waitForTermination() })
+        #expect(recorders.allSatisfy { $0.events == [.next(FakeImage(text: "real")), .completed] })
+        #expect(loader.cached(for: url) == FakeImage(text: "real"))
+        #expect(server.requests == ["GET /img.png"])
     }
 }

@@ -20,6 +20,9 @@ final class TestHTTPServer: @unchecked Sendable {
         case respond(status: Int, contentType: String = "application/json", body: Data)
         /// Answer after `seconds` (or give up when the server stops first).
         case respondAfter(seconds: Double, status: Int, body: Data)
+        /// Answer once the test calls ``release(_:)`` for the path (or give up when the server
+        /// stops, or after 60 s).
+        case respondWhenReleased(status: Int, body: Data)
         /// Never answer; record when the client closes the connection.
         case hang
         /// Send `total` bytes without `Content-Length`, in chunks, until done or the client
@@ -37,6 +40,7 @@ final class TestHTTPServer: @unchecked Sendable {
     private var requestLog: [String] = []
     private var closedByClientLog: [String] = []
     private var streamedBytes: [String: Int] = [:]
+    private var released: Set<String> = []
 
     /// Starts listening.
     ///
@@ -60,6 +64,14 @@ final class TestHTTPServer: @unchecked Sendable {
 
     /// The paths whose client closed the connection while the server was waiting (`.hang`).
     var closedByClient: [String] { condition.withLock { closedByClientLog } }
+
+    /// Lets `.respondWhenReleased` requests for `path` answer.
+    func release(_ path: String) {
+        condition.withLock {
+            released.insert(path)
+            condition.broadcast()
+        }
+    }
 
     /// Bytes sent for a `.stream` path, once its connection ended.
     func streamed(_ path: String) -> Int? { condition.withLock { streamedBytes[path] } }
@@ -157,6 +169,12 @@ final class TestHTTPServer: @unchecked Sendable {
                 while !stopping, Date() < deadline { _ = condition.wait(until: deadline) }
             }
             respond(client, status: status, contentType: "application/json", body: body)
+        case .respondWhenReleased(let status, let body):
+            let deadline = Date().addingTimeInterval(60)
+            condition.withLock {
+                while !stopping, !released.contains(path), Date() < deadline { _ = condition.wait(until: deadline) }
+            }
+            respond(client, status: status, contentType: "application/octet-stream", body: body)
         case .hang:
             let deadline = Date().addingTimeInterval(60)
             while !isStopping, Date() < deadline {

@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Turns package-benchmark's JMH export into Guides/Performance.md (or a summary, in smoke mode).
+
+Benchmark names read `<scenario> (n=<operations>) [<flavour>]`; each measured iteration runs n
+operations. Times are the fastest iteration divided by n: on a shared machine the minimum is the
+estimate least disturbed by other processes. Allocations are the median iteration divided by n.
+
+usage: report.py RESULTS_DIR MACHINE_LINE DATE --output PATH   (full run: JMH export)
+       report.py --smoke LOG                                   (smoke run: the executable's output)
+"""
+import glob
+import json
+import re
+import sys
+
+FLAVOURS = ["ours", "OpenCombine", "baseline"]
+NAME = re.compile(r"^(?P<scenario>.*) \(n=(?P<n>\d+)\) \[(?P<flavour>[A-Za-z]+)\]$")
+
+# Goals of issue 8 for pumping scenarios.
+GOAL_PEER = 0.5
+GOAL_BASELINE = 3.0
+
+
+def load(results_dir):
+    """Returns {suite: {scenario: {"n": n, flavour: (ns per op, allocations per op)}}}."""
+    suites = {}
+    files = glob.glob(f"{results_dir}/**/*.jmh.json", recursive=True)
+    if not files:
+        sys.exit(f"report.py: no *.jmh.json in {results_dir}")
+    for path in files:
+        with open(path) as handle:
+            for element in json.load(handle):
+                # package.benchmark.<Target>.<name with spaces as underscores>
+                _, _, target, key = element["benchmark"].split(".", 3)
+                match = NAME.match(key.replace("_", " "))
+                if not match:
+                    continue
+                n = int(match["n"])
+                secondary = element["secondaryMetrics"]
+                time = secondary["Time (wall clock)"]
+                mallocs = secondary["Malloc (total)"]
+                # JMH reports times in microseconds, counts as counted.
+                ns = time["scorePercentiles"]["0.0"] * 1000 / n
+                allocations = mallocs["scorePercentiles"]["50.0"] / n
+                scenario = suites.setdefault(target.removesuffix("Benchmarks"), {}).setdefault(match["scenario"], {"n": n})
+                scenario[match["flavour"]] = (ns, allocations)
+    return suites
+
+
+def load_smoke_log(path):
+    """Reads what a benchmark executable prints when run by itself ("Debug results for …"),
+    taking the first (lowest) recorded value of each metric."""
+    suites = {}
+    name = metric = None
+    with open(path, errors="replace") as handle:
+        for line in handle:
+            line = line.strip()
+            if line.startswith("Debug results for "):
+                name, metric = line[len("Debug results for "):].rstrip(":"), None
+                match = NAME.match(name)
+                if match:
+                    row = suites.setdefault("Streams", {}).setdefault(match["scenario"], {"n": int(match["n"])})
+                    row[match["flavour"]] = [None, None]
+            elif line in ("Time (wall clock):", "Malloc (total):"):
+                metric = line
+            elif metric and name and line and line[0].isdigit():
+                match = NAME.match(name)
+                value = float(line.split()[0])
+                row = suites["Streams"][match["scenario"]]
+                index = 0 if metric.startswith("Time") else 1
+                row[match["flavour"]][index] = value / row["n"]
+                metric = None
+    for scenarios in suites.values():
+        for row in scenarios.values():
+            for flavour in FLAVOURS:
+                if flavour in row:
+                    if None in row[flavour]:
+                        sys.exit(f"smoke: no figures for {row}")
+                    row[flavour] = tuple(row[flavour])
+    return suites
+
+
+def time_text(ns):
+    if ns >= 1_000_000:
+        return f"{ns / 1_000_000:.2f} ms"
+    if ns >= 1_000:
+        return f"{ns / 1_000:.2f} µs"
+    return f"{ns:.1f} ns"
+
+
+def ratio_text(ours, other):
+    return f"{ours / other:.2f}×" if other else "—"
+
+
+def allocations_text(value):
+    if value is None:
+        return "—"
+    return "0" if value < 0.005 else f"{value:.2f}"
+
+
+def table(scenarios):
+    lines = [
+        "| scenario | per | ours | OpenCombine | baseline | ours/OpenCombine | ours/baseline | allocations per op: ours / OpenCombine / baseline | goals |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: |",
+    ]
+    for name, row in sorted(scenarios.items()):
+        pumping = "pumping" in name
+        per = "element" if pumping else "operation"
+        if "fan-out" in name:
+            per = "change (1,000 deliveries)"
+        ours, peer, base = (row.get(flavour) for flavour in FLAVOURS)
+        goals = ""
+        if pumping and ours:
+            met = ours[1] < 0.005
+            if peer:
+                met = met and ours[0] / peer[0] <= GOAL_PEER
+            if base:
+                met = met and ours[0] / base[0] <= GOAL_BASELINE
+            goals = "✅" if met else "❌"
+        cells = [
+            name,
+            per,
+            time_text(ours[0]) if ours else "—",
+            time_text(peer[0]) if peer else "—",
+            time_text(base[0]) if base else "—",
+            ratio_text(ours[0], peer[0]) if ours and peer else "—",
+            ratio_text(ours[0], base[0]) if ours and base else "—",
+            " / ".join(allocations_text(f[1] if f else None) for f in (ours, peer, base)),
+            goals,
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main():
+    args = sys.argv[1:]
+    smoke = args[0] == "--smoke"
+    if smoke:
+        suites = load_smoke_log(args[1])
+        if not suites:
+            sys.exit("smoke: no benchmark results in the log")
+    else:
+        results_dir, machine, date = args[:3]
+        output = args[args.index("--output") + 1]
+        suites = load(results_dir)
+
+    missing = [
+        f"{suite}: {name} [{flavour}]"
+        for suite, scenarios in suites.items()
+        for name, row in scenarios.items()
+        for flavour in ("ours", "baseline")
+        if flavour not in row
+    ]
+    tables = "\n\n".join(f"### {suite}\n\n{table(scenarios)}" for suite, scenarios in sorted(suites.items()))
+    if smoke:
+        print(tables)
+        count = sum(len(row) - 1 for scenarios in suites.values() for row in scenarios.values())
+        print(f"\nsmoke: {count} benchmarks ran (one or two iterations each: the figures are rough)")
+        if missing:
+            sys.exit("smoke: missing " + ", ".join(missing))
+        return
+
+    template_path = __file__.rsplit("/", 1)[0] + "/Performance.template.md"
+    with open(template_path) as handle:
+        template = handle.read()
+    text = template.replace("{{MACHINE}}", machine).replace("{{DATE}}", date).replace("{{TABLES}}", tables)
+    with open(output, "w") as handle:
+        handle.write(text)
+    print(tables)
+    print(f"\nwrote {output}")
+
+
+if __name__ == "__main__":
+    main()

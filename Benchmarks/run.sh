@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Builds and runs the ReactiveMVVM benchmarks (release) and writes Guides/Performance.md.
+#
+#   Benchmarks/run.sh           the full run (a few minutes); rewrites Guides/Performance.md
+#   Benchmarks/run.sh --smoke   builds and runs every benchmark for a moment, checks that each
+#                               scenario produced figures, prints them; writes nothing (for CI)
+#
+# Extra arguments after the mode go to `swift package benchmark` (e.g. --filter 'Subject.*').
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+cd "$here"
+
+mode=full
+if [[ "${1:-}" == "--smoke" ]]; then
+    mode=smoke
+    shift
+fi
+
+# SwiftPM names a path dependency after its folder; if the repository's folder is called
+# "benchmarks" it collides with this package, so build against a mirror of the library instead.
+if [[ "$(basename "$root" | tr '[:upper:]' '[:lower:]')" == "benchmarks" ]]; then
+    mirror="$here/.build/library-mirror/ReactiveMVVM"
+    rm -rf "$mirror"
+    mkdir -p "$mirror"
+    cp -a "$root/Package.swift" "$root/Sources" "$root/Tests" "$mirror/"
+    export REACTIVEMVVM_ROOT="$mirror"
+fi
+
+suites=(StreamsBenchmarks)
+
+if [[ "$mode" == smoke ]]; then
+    # Build in release and run each suite's executable by itself: a benchmark executable run
+    # without the plugin runs every benchmark once and prints its figures. (The plugin would
+    # spend a minute building its own tools first.)
+    export STREAMS_BENCHMARK_SMOKE=1
+    log="$here/.build/smoke.log"
+    : > "$log"
+    for suite in "${suites[@]}"; do
+        swift build -c release --product "$suite" 2>&1 | grep -E "error|warning: .*Benchmarks/" || true
+        "$here/.build/release/$suite" --quiet true "$@" >> "$log" 2>&1
+    done
+    python3 "$here/report.py" --smoke "$log"
+    exit 0
+fi
+
+results="$here/.build/benchmark-results"
+rm -rf "$results"
+mkdir -p "$results"
+
+# The plugin builds the benchmark targets in release configuration into Benchmarks/.build.
+swift package --allow-writing-to-package-directory benchmark \
+    --format jmh --path "$results" --no-progress "$@"
+
+machine="$(uname -m), $(nproc) cores, $(swift --version 2>/dev/null | grep -m1 -o 'Swift version [^ ]*')"
+date="$(date -u '+%Y-%m-%d %H:%M UTC')"
+python3 "$here/report.py" "$results" "$machine" "$date" --output "$root/Guides/Performance.md"

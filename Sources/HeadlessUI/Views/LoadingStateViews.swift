@@ -1,0 +1,87 @@
+import Streams
+
+/// What a list has to show: the background view of a table or collection follows it.
+public enum ListLoadState: Equatable, Sendable {
+    /// Nothing loaded yet: a skeleton of a cell.
+    case loading
+    /// Content is shown; no background view.
+    case loaded
+    /// The first load failed with nothing to show: an error view with a Retry button.
+    case failed(message: String)
+}
+
+/// A grey placeholder shaped like a cell, shown while a list loads.
+open class SkeletonView: View {
+    /// How many placeholder rows it draws.
+    public var rows: Int
+
+    /// Creates a skeleton.
+    ///
+    /// - Parameter rows: Placeholder rows.
+    public init(rows: Int = 3) {
+        self.rows = rows
+        super.init()
+        accessibilityLabel = "Loading"
+    }
+
+    /// `Skeleton ░░░░░░ ×3`.
+    open override var renderDescription: String {
+        "\(typeName) ░░░░░░ ×\(rows)\(accessibilitySuffix)"
+    }
+}
+
+/// The "network error" view: a message and a Retry button.
+open class NetworkErrorView: View {
+    /// The message.
+    public let messageLabel = Label()
+    /// The Retry button.
+    public let retryButton = Button(title: "Retry")
+
+    /// Creates an error view.
+    ///
+    /// - Parameter message: The message shown.
+    public init(message: String = "Something went wrong") {
+        super.init()
+        messageLabel.text = message
+        addSubview(messageLabel)
+        addSubview(retryButton)
+    }
+}
+
+extension Reactive where Base: NetworkErrorView {
+    /// Taps on Retry.
+    public var retry: ControlEvent<Void> { retryButton.rx.tap }
+
+    private var retryButton: Button { base.retryButton }
+}
+
+extension Reactive where Base: ListView {
+    /// Sets the list's background view from a load state: a ``SkeletonView`` while loading, a
+    /// ``NetworkErrorView`` when the first load failed, nothing once loaded.
+    ///
+    /// Subscribe to retries with `(list.backgroundView as? NetworkErrorView)?.rx.retry`, or
+    /// pass `retry` to have taps forwarded to an observer.
+    ///
+    /// - Parameter retry: Receives taps on Retry.
+    /// - Returns: A binder for the state.
+    public func loadState<Retry: ObserverType>(retry: Retry) -> Binder<ListLoadState> where Retry.Element == Void {
+        let retryObserver = retry.asObserver()
+        return Binder(base) { list, state in
+            switch state {
+            case .loading:
+                if !(list.backgroundView is SkeletonView) { list.backgroundView = SkeletonView() }
+            case .loaded:
+                list.backgroundView = nil
+            case .failed(let message):
+                let errorView = NetworkErrorView(message: message)
+                errorView.retryButton.onTap = { retryObserver.onNext(()) }
+                list.backgroundView = errorView
+            }
+        }
+    }
+
+    /// Sets the list's background view from a load state (see ``loadState(retry:)``).
+    public var loadState: Binder<ListLoadState> {
+        loadState(retry: AnyObserver<Void> { _ in })
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+
+/// A stored object: its field values in schema order.
+typealias Row = [StoreValue]
+
+// MARK: - Object → row
+
+/// Encodes a model into a row, collecting the linked objects it refers to.
+final class RowEncoder: Encoder {
+    let schema: ObjectSchema
+    var row: Row
+    var linked: [any StoreObject] = []
+    var next = 0
+    var codingPath: [CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] = [:]
+
+    init(schema: ObjectSchema) {
+        self.schema = schema
+        self.row = Row(repeating: .null, count: schema.fields.count)
+    }
+
+    static func encode<T: StoreObject>(_ object: T, schema: ObjectSchema) throws -> (Row, [any StoreObject]) {
+        let encoder = RowEncoder(schema: schema)
+        try object.encode(to: encoder)
+        return (encoder.row, encoder.linked)
+    }
+
+    /// The ordinal of `name`; fields usually arrive in declaration order, so try that first.
+    @inline(__always)
+    func slot(_ name: String) throws -> Int {
+        let fields = schema.fields
+        if next < fields.count, fields[next].name == name {
+            next += 1
+            return next - 1
+        }
+        guard let i = schema.fieldIndex[name] else {
+            throw StoreError.unsupportedModel(type: schema.name, reason: "it encodes a key '\(name)' that its schema does not have")
+        }
+        next = i + 1
+        return i
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(RowKeyedEncoder<Key>(encoder: self))
+    }
+    func unkeyedContainer() -> UnkeyedEncodingContainer { ValueEncoder().unkeyedContainer() }
+    func singleValueContainer() -> SingleValueEncodingContainer { ValueEncoder().singleValueContainer() }
+}
+
+struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: RowEncoder
+    var codingPath: [CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) throws { encoder.row[try encoder.slot(key.stringValue)] = .null }
+    mutating func encode(_ value: Int, forKey key: Key) throws { encoder.row[try encoder.slot(key.stringValue)] = .int(Int64(value)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { encoder.row[try encoder.slot(key.stringValue)] = .string(value) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { encoder.row[try encoder.slot(key.stringValue)] = .double(value) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { encoder.row[try encoder.slot(key.stringValue)] = .bool(value) }
+
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { encoder.row[try encoder.slot(key.stringValue)] = value.map { .int(Int64($0)) } ?? .null }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { encoder.row[try encoder.slot(key.stringValue)] = value.map { .string($0) } ?? .null }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { encoder.row[try encoder.slot(key.stringValue)] = value.map { .double($0) } ?? .null }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { encoder.row[try encoder.slot(key.stringValue)] = value.map { .bool($0) } ?? .null }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.row[try encoder.slot(key.stringValue)] = .null }
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        let i = try encoder.slot(key.stringValue)
+        if let scalar = scalarStoreValue(value) {
+            encoder.row[i] = scalar
+            return
+        }
+        switch encoder.schema.fields[i].kind {
+        case .link:
+            if let object = value as? any StoreObject {
+                encoder.linked.append(object)
+                encoder.row[i] = object.primaryKeyValue
+            } else {
+                encoder.row[i] = .null
+            }
+        case .linkList:
+            var keys: [StoreValue] = []
+            if let objects = value as? [any StoreObject] {
+                keys.reserveCapacity(objects.count)
+                for object in objects {
+                    encoder.linked.append(object)
+                    keys.append(object.primaryKeyValue)
+                }
+            }
+            encoder.row[i] = .list(keys)
+        default:
+            encoder.row[i] = try ValueEncoder.encode(value)
+        }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        ValueEncoder().container(keyedBy: keyType)
+    }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer { ValueEncoder().unkeyedContainer() }
+    mutating func superEncoder() -> Encoder { ValueEncoder() }
+    mutating func superEncoder(forKey key: Key) -> Encoder { ValueEncoder() }
+}
+
+// MARK: - Row → object
+
+/// Decodes a model from a row; links are resolved in the snapshot the row came from.
+final class RowDecoder: Decoder {
+    let schema: ObjectSchema
+    let row: Row
+    let snapshot: Snapshot
+    let depth: Int
+    var next = 0
+    var codingPath: [CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] = [:]
+
+    /// The ordinal of `name`; synthesized decoding asks in declaration order, so try that first.
+    @inline(__always)
+    func slot(_ name: String) -> Int? {
+        let fields = schema.fields
+        if next < fields.count, fields[next].name == name {
+            next += 1
+            return next - 1
+        }
+        guard let i = schema.fieldIndex[name] else { return nil }
+        next = i + 1
+        return i
+    }
+
+    init(schema: ObjectSchema, row: Row, snapshot: Snapshot, depth: Int) {
+        self.schema = schema
+        self.row = row
+        self.snapshot = snapshot
+        self.depth = depth
+    }
+
+    static func decode<T: StoreObject>(_ type: T.Type, row: Row, schema: ObjectSchema, snapshot: Snapshot, depth: Int = 0) throws -> T {
+        try T(from: RowDecoder(schema: schema, row: row, snapshot: snapshot, depth: depth))
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(RowKeyedDecoder<Key>(decoder: self))
+    }
+    func unkeyedContainer() throws -> UnkeyedDecodingContainer { throw mismatch([Any].self, .null) }
+    func singleValueContainer() throws -> SingleValueDecodingContainer { throw mismatch(Any.self, .null) }
+
+    func resolve(_ type: any StoreObject.Type, key: StoreValue) throws -> (any StoreObject)? {
+        let schema = try ObjectSchema.of(type)
+        guard depth < 32, let table = snapshot.tables[schema.name], let row = table.row(forKey: key) else { return nil }
+        return try type.init(from: RowDecoder(schema: schema, row: row, snapshot: snapshot, depth: depth + 1))
+    }
+}
+
+struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: RowDecoder
+    var codingPath: [CodingKey] { [] }
+    var allKeys: [Key] { decoder.schema.fields.compactMap { Key(stringValue: $0.name) } }
+
+    @inline(__always)
+    func value(_ key: Key) throws -> StoreValue {
+        guard let i = decoder.slot(key.stringValue) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "no field \(key.stringValue) in \(decoder.schema.name)"))
+        }
+        return decoder.row[i]
+    }
+
+    func contains(_ key: Key) -> Bool { decoder.schema.fieldIndex[key.stringValue] != nil }
+    func decodeNil(forKey key: Key) throws -> Bool { try value(key).isNull }
+
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        if case .int(let v) = try value(key) { return Int(truncatingIfNeeded: v) }
+        throw mismatch(type, try value(key))
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        if case .string(let v) = try value(key) { return v }
+        throw mismatch(type, try value(key))
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        let v = try value(key)
+        if case .double(let d) = v { return d }
+        if let d = scalarFromStore(v, as: Double.self) { return d }
+        throw mismatch(type, v)
+    }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        if case .bool(let v) = try value(key) { return v }
+        throw mismatch(type, try value(key))
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decodeValue(type, try value(key))
+    }
+
+    private func decodeValue<T: Decodable>(_ type: T.Type, _ v: StoreValue) throws -> T {
+        if let scalar = scalarFromStore(v, as: type) { return scalar }
+        if let model = type as? any StoreObject.Type {
+            guard let object = try decoder.resolve(model, key: v) as? T else {
+                throw DecodingError.valueNotFound(type, .init(codingPath: [], debugDescription: "linked \(model) \(v.literal) is not in the store"))
+            }
+            return object
+        }
+        if let array = type as? any ArrayProbe.Type, let model = array.elementType as? any StoreObject.Type {
+            guard case .list(let keys) = v else { throw mismatch(type, v) }
+            var objects: [any StoreObject] = []
+            objects.reserveCapacity(keys.count)
+            for k in keys {
+                if let object = try decoder.resolve(model, key: k) { objects.append(object) }
+            }
+            return try castArray(objects, to: type)
+        }
+        return try ValueDecoder.decode(type, from: v)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let i = decoder.slot(key.stringValue) else { return nil }
+        let v = decoder.row[i]
+        if v.isNull { return nil }
+        if let model = type as? any StoreObject.Type {
+            return try decoder.resolve(model, key: v) as? T
+        }
+        return try decodeValue(type, v)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try ValueDecoder(try value(key)).container(keyedBy: type)
+    }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
+        try ValueDecoder(try value(key)).unkeyedContainer()
+    }
+    func superDecoder() throws -> Decoder { decoder }
+    func superDecoder(forKey key: Key) throws -> Decoder { ValueDecoder(try value(key)) }
+}
+
+/// Rebuilds a typed array (e.g. `[Category]`) from existentials.
+func castArray<T>(_ objects: [any StoreObject], to type: T.Type) throws -> T {
+    // Decoding through an unkeyed container of already-built values keeps this generic.
+    let decoder = PrebuiltDecoder(objects: objects)
+    guard let decodable = type as? any Decodable.Type, let result = try decodable.init(from: decoder) as? T else {
+        throw mismatch(type, .null)
+    }
+    return result
+}
+
+final class PrebuiltDecoder: Decoder {
+    let objects: [any StoreObject]
+    var codingPath: [CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] = [:]
+    init(objects: [any StoreObject]) { self.objects = objects }
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> { throw mismatch(type, .null) }
+    func unkeyedContainer() throws -> UnkeyedDecodingContainer { PrebuiltUnkeyed(objects: objects) }
+    func singleValueContainer() throws -> SingleValueDecodingContainer { throw mismatch(Any.self, .null) }
+}
+
+struct PrebuiltUnkeyed: UnkeyedDecodingContainer {
+    let objects: [any StoreObject]
+    var codingPath: [CodingKey] { [] }
+    var count: Int? { objects.count }
+    var isAtEnd: Bool { currentIndex >= objects.count }
+    var currentIndex = 0
+    mutating func decodeNil() throws -> Bool { false }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        guard let v = objects[currentIndex] as? T else { throw mismatch(type, .null) }
+        currentIndex += 1
+        return v
+    }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> { throw mismatch(type, .null) }
+    mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer { throw mismatch([Any].self, .null) }
+    mutating func superDecoder() throws -> Decoder { throw mismatch(Any.self, .null) }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Streams
+
+/// One changed property of an observed object, as Realm's `PropertyChange`.
+public struct PropertyChange {
+    /// The property's name.
+    public let name: String
+    /// The value before the commit.
+    public let oldValue: Any?
+    /// The value after the commit.
+    public let newValue: Any?
+}
+
+/// A change to one observed object, as Realm's `ObjectChange`.
+public enum ObjectChange<T: StoreObject> {
+    /// The object after a commit that changed it, with the changed properties.
+    case change(T, [PropertyChange])
+    /// The object was deleted (the sequence then completes).
+    case deleted
+    /// An error (never sent by the in-memory store; kept for Realm parity).
+    case error(Error)
+}
+
+extension Store {
+    /// Observes one object by primary key: `.change` after each commit that modified it,
+    /// `.deleted` (then completion) when it is deleted.
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - key: The object's primary key.
+    ///   - scheduler: Where events are delivered (default `MainScheduler.instance`).
+    /// - Returns: The changes; nothing is sent at subscription.
+    public func observe<T: StoreObject>(_ type: T.Type, forPrimaryKey key: T.PrimaryKey, on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<ObjectChange<T>> {
+        let core = self.core
+        let schema = schemaOrTrap(type)
+        return Observable.create { observer in
+            let watcher = ObjectWatcher<T>(core: core, schema: schema, key: key.storeValue, scheduler: scheduler, observer: observer)
+            core.register(watcher) { _ in nil }
+            return Disposables.create { watcher.stop() }
+        }
+    }
+
+    /// Observes a stored object (by its primary key); see ``observe(_:forPrimaryKey:on:)``.
+    ///
+    /// - Parameters:
+    ///   - object: The object.
+    ///   - scheduler: Where events are delivered.
+    /// - Returns: The changes.
+    public func observe<T: StoreObject>(_ object: T, on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<ObjectChange<T>> {
+        observe(T.self, forPrimaryKey: object[keyPath: T.primaryKey], on: scheduler)
+    }
+}
+
+final class ObjectWatcher<T: StoreObject>: CommitObserver, @unchecked Sendable {
+    let core: StoreCore
+    let schema: ObjectSchema
+    let key: StoreValue
+    let scheduler: ImmediateSchedulerType
+    let observer: AnyObserver<ObjectChange<T>>
+    private let stopped = NSLock()
+    private var isStopped = false
+
+    init(core: StoreCore, schema: ObjectSchema, key: StoreValue, scheduler: ImmediateSchedulerType, observer: AnyObserver<ObjectChange<T>>) {
+        self.core = core
+        self.schema = schema
+        self.key = key
+        self.scheduler = scheduler
+        self.observer = observer
+    }
+
+    func stop() {
+        stopped.withLock { isStopped = true }
+        core.unregister(self)
+    }
+
+    func committed(_ info: CommitInfo) -> (() -> Void)? {
+        guard let changes = info.tables[schema.name] else { return nil }
+        if changes.deleted.contains(key) {
+            core.unregister(self)
+            return { [self] in send { $0.onNext(.deleted); $0.onCompleted() } }
+        }
+        guard let fields = changes.modified[key],
+              let oldRow = info.old.table(schema)?.row(forKey: key),
+              let newRow = info.new.table(schema)?.row(forKey: key),
+              let object = try? RowDecoder.decode(T.self, row: newRow, schema: schema, snapshot: info.new) else { return nil }
+        let properties = fields.sorted().map {
+            PropertyChange(name: schema.fields[$0].name, oldValue: oldRow[$0].anyValue, newValue: newRow[$0].anyValue)
+        }
+        return { [self] in send { $0.onNext(.change(object, properties)) } }
+    }
+
+    private func send(_ body: @escaping (AnyObserver<ObjectChange<T>>) -> Void) {
+        _ = scheduler.schedule(()) { [self] _ in
+            if !stopped.withLock({ isStopped }) { body(observer) }
+            return Disposables.create()
+        }
+    }
+}

@@ -1,0 +1,258 @@
+import Foundation
+import Streams
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An embedded object database: models with primary keys, all-or-nothing write transactions,
+/// a Realm-style query language and live, observable ``Results``.
+///
+///     let store = try Store(configuration: .inMemory(identifier: "pizzas"))
+///     try store.write { tx in
+///         try tx.add(Pizza(id: 1, name: "Margherita", price: 700, categories: [classic]))
+///     }
+///     let cheap = store.objects(Pizza.self).filter("price < %@", 1000)
+///
+/// The store is safe to use from any thread: readers see a consistent committed snapshot,
+/// writers are serialised, and notifications go to the scheduler each observer chooses.
+public final class Store: @unchecked Sendable {
+    /// Where a store keeps its data.
+    public struct Configuration: @unchecked Sendable, Equatable {
+        enum Storage: Equatable { case inMemory(String) }
+        let storage: Storage
+        /// Model types registered (and their schemas checked) when the store opens.
+        public var objectTypes: [any StoreObject.Type]
+
+        /// An in-memory store. Stores opened with the same identifier share their data while
+        /// at least one of them is alive, as Realm's in-memory realms do.
+        ///
+        /// - Parameters:
+        ///   - identifier: Names the shared in-memory data.
+        ///   - objectTypes: Models whose schemas are checked when the store opens.
+        /// - Returns: The configuration.
+        public static func inMemory(identifier: String, objectTypes: [any StoreObject.Type] = []) -> Configuration {
+            Configuration(storage: .inMemory(identifier), objectTypes: objectTypes)
+        }
+
+        /// Two configurations are equal when they name the same data.
+        public static func == (lhs: Configuration, rhs: Configuration) -> Bool { lhs.storage == rhs.storage }
+    }
+
+    /// The configuration this store was opened with.
+    public let configuration: Configuration
+    let core: StoreCore
+
+    /// Opens a store.
+    ///
+    /// - Parameter configuration: Where the data lives; see ``Configuration/inMemory(identifier:objectTypes:)``.
+    /// - Throws: ``StoreError/unsupportedModel(type:reason:)`` when a registered type cannot be stored.
+    public init(configuration: Configuration) throws {
+        for type in configuration.objectTypes { _ = try ObjectSchema.of(type) }
+        self.configuration = configuration
+        switch configuration.storage {
+        case .inMemory(let identifier): core = StoreCore.shared(identifier: identifier)
+        }
+    }
+
+    /// Opens a fresh, private in-memory store.
+    public convenience init() {
+        try! self.init(configuration: .inMemory(identifier: "anonymous-" + UUID().uuidString))
+    }
+
+    /// Checks that `type` can be stored and derives its schema now rather than at first use.
+    ///
+    /// - Parameter type: The model type.
+    /// - Returns: Its schema.
+    /// - Throws: ``StoreError/unsupportedModel(type:reason:)`` naming what cannot be stored.
+    @discardableResult
+    public func register<T: StoreObject>(_ type: T.Type) throws -> ObjectSchema {
+        try ObjectSchema.of(type)
+    }
+
+    /// Runs `block` as one write transaction: all of it is committed, or (if it throws)
+    /// none of it, and no notification fires.
+    ///
+    /// Writes are serialised across threads. Observers are notified after the commit, once per
+    /// commit that changed what they watch.
+    ///
+    /// - Parameter block: Makes the changes through the ``Transaction`` it receives.
+    /// - Returns: What `block` returns.
+    /// - Throws: What `block` throws (after rolling back), or ``StoreError/nestedWrite``.
+    @discardableResult
+    public func write<Result>(_ block: (Transaction) throws -> Result) throws -> Result {
+        try core.write(block)
+    }
+
+    /// Whether the calling thread is inside a `write` block of this store.
+    public var isInWriteTransaction: Bool { core.isWriterThread }
+
+    /// All objects of a type, as live ``Results`` (in insertion order until sorted).
+    ///
+    /// - Parameter type: The model type.
+    /// - Returns: The results; they always read the latest committed state.
+    public func objects<T: StoreObject>(_ type: T.Type) -> Results<T> {
+        Results(core: core, schema: schemaOrTrap(type), pipeline: [], pinned: nil)
+    }
+
+    /// The object with the given primary key, in O(1).
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - key: The primary key.
+    /// - Returns: The object, or `nil` when none has that key.
+    public func object<T: StoreObject>(ofType type: T.Type, forPrimaryKey key: T.PrimaryKey) -> T? {
+        let snapshot = core.snapshot()
+        let schema = schemaOrTrap(type)
+        guard let row = snapshot.table(schema)?.row(forKey: key.storeValue) else { return nil }
+        return try? RowDecoder.decode(type, row: row, schema: schema, snapshot: snapshot)
+    }
+
+    /// The version of the latest commit (0 for an empty store); it grows by one per commit.
+    public var version: Int { core.snapshot().version }
+
+    /// Checks every table's indexes against its rows (for tests).
+    package func _checkInvariants() -> Bool {
+        core.snapshot().tables.values.allSatisfy { $0.checkInvariants() }
+    }
+
+    /// The change records of every commit so far (for tests of the write path's log).
+    var _commitLog: [[ChangeRecord]] { core.lock.withLock { core.commitLog } }
+}
+
+/// Realm's name for the policy of ``Transaction/add(_:update:)``.
+public typealias UpdatePolicy = Store.UpdatePolicy
+
+extension Store {
+    /// What `add` does when an object with the same primary key is already stored.
+    public enum UpdatePolicy: Sendable {
+        /// Throw ``StoreError/duplicatePrimaryKey(type:key:)``.
+        case error
+        /// Write (and report) only the fields whose values differ.
+        case modified
+        /// Overwrite every field and report all of them as modified.
+        case all
+    }
+}
+
+func schemaOrTrap<T: StoreObject>(_ type: T.Type) -> ObjectSchema {
+    do { return try ObjectSchema.of(type) } catch { preconditionFailure("\(error)") }
+}
+
+/// Receives every commit; returns the delivery to run after the commit, if any.
+protocol CommitObserver: AnyObject {
+    func committed(_ info: CommitInfo) -> (() -> Void)?
+}
+
+/// The shared state behind one or more ``Store`` handles.
+final class StoreCore: @unchecked Sendable {
+    let lock = NSLock()                 // guards state, writer, observers, commitLog
+    private let writeLock = NSLock()    // one writer at a time
+    private let notifyLock = NSLock()   // orders publication with observer registration
+    private var state = Snapshot(version: 0, tables: [:])
+    private var writer: pthread_t?
+    private var observers: [ObjectIdentifier: CommitObserver] = [:]
+    var commitLog: [[ChangeRecord]] = []
+    private let deliveryLock = NSLock()
+    private var deliveries: [() -> Void] = []
+    private var draining = false
+
+    nonisolated(unsafe) private static var registry: [String: Weak] = [:]
+    private static let registryLock = NSLock()
+    private struct Weak { weak var core: StoreCore? }
+
+    static func shared(identifier: String) -> StoreCore {
+        registryLock.withLock {
+            if let core = registry[identifier]?.core { return core }
+            let core = StoreCore()
+            registry[identifier] = Weak(core: core)
+            registry = registry.filter { $0.value.core != nil }
+            return core
+        }
+    }
+
+    func snapshot() -> Snapshot { lock.withLock { state } }
+
+    var isWriterThread: Bool {
+        lock.withLock { writer.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+    }
+
+    func write<Result>(_ block: (Transaction) throws -> Result) throws -> Result {
+        if isWriterThread { throw StoreError.nestedWrite }
+        writeLock.lock()
+        lock.withLock { writer = pthread_self() }
+        let result: Result
+        let transaction = Transaction(core: self, base: snapshot())
+        do {
+            result = try block(transaction)
+            transaction.close()
+        } catch {
+            transaction.close()
+            lock.withLock { writer = nil }
+            writeLock.unlock()
+            throw error
+        }
+        if !transaction.log.isEmpty { publish(transaction) }
+        lock.withLock { writer = nil }
+        writeLock.unlock()
+        drain()
+        return result
+    }
+
+    private func publish(_ transaction: Transaction) {
+        var tables = transaction.tables
+        for name in transaction.changes.keys { tables[name]?.compactIfNeeded() }
+        notifyLock.lock()
+        let old = snapshot()
+        let new = Snapshot(version: old.version + 1, tables: tables)
+        let current = lock.withLock { () -> [CommitObserver] in
+            state = new
+            commitLog.append(transaction.log)
+            return Array(observers.values)
+        }
+        let info = CommitInfo(old: old, new: new, tables: transaction.changes.filter { !$0.value.isEmpty }, log: transaction.log)
+        var actions: [() -> Void] = []
+        for observer in current {
+            if let action = observer.committed(info) { actions.append(action) }
+        }
+        enqueue(actions)
+        notifyLock.unlock()
+    }
+
+    /// Registers an observer at the current version; `start` runs under the registration lock
+    /// with that snapshot and returns the initial delivery.
+    func register(_ observer: CommitObserver, start: (Snapshot) -> (() -> Void)?) {
+        notifyLock.lock()
+        let current = snapshot()
+        lock.withLock { observers[ObjectIdentifier(observer)] = observer }
+        if let action = start(current) { enqueue([action]) }
+        notifyLock.unlock()
+        drain()
+    }
+
+    func unregister(_ observer: CommitObserver) {
+        lock.withLock { observers[ObjectIdentifier(observer)] = nil }
+    }
+
+    private func enqueue(_ actions: [() -> Void]) {
+        guard !actions.isEmpty else { return }
+        deliveryLock.withLock { deliveries.append(contentsOf: actions) }
+    }
+
+    /// Runs queued deliveries in commit order; one thread drains at a time.
+    func drain() {
+        deliveryLock.lock()
+        if draining { deliveryLock.unlock(); return }
+        draining = true
+        while !deliveries.isEmpty {
+            let batch = deliveries
+            deliveries.removeAll()
+            deliveryLock.unlock()
+            for action in batch { action() }
+            deliveryLock.lock()
+        }
+        draining = false
+        deliveryLock.unlock()
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+
+/// The handle a ``Store/write(_:)`` block receives: every change goes through it.
+///
+/// Changes are invisible to other readers until the block returns; reads through the
+/// transaction (``object(ofType:forPrimaryKey:)``, ``objects(_:)``) see them at once.
+/// Using a transaction after its block ended throws ``StoreError/transactionClosed``.
+public final class Transaction {
+    let core: StoreCore
+    let base: Snapshot
+    var tables: [String: TableState]
+    var changes: [String: TableChanges] = [:]
+    var log: [ChangeRecord] = []
+    private var isOpen = true
+
+    init(core: StoreCore, base: Snapshot) {
+        self.core = core
+        self.base = base
+        self.tables = base.tables
+    }
+
+    func close() { isOpen = false }
+
+    private func checkOpen() throws {
+        if !isOpen { throw StoreError.transactionClosed }
+    }
+
+    // MARK: Adding
+
+    /// Adds an object, and the objects it links to.
+    ///
+    /// - Parameters:
+    ///   - object: The object to store.
+    ///   - update: What to do when its primary key is already stored (default `.error`).
+    /// - Throws: ``StoreError/duplicatePrimaryKey(type:key:)`` under `.error`, or
+    ///   ``StoreError/unsupportedModel(type:reason:)``.
+    public func add<T: StoreObject>(_ object: T, update: Store.UpdatePolicy = .error) throws {
+        try checkOpen()
+        var visited = Set<VisitKey>()
+        try addTree(object, schema: ObjectSchema.of(T.self), update: update, visited: &visited)
+    }
+
+    /// Adds every object of a sequence (see ``add(_:update:)``).
+    ///
+    /// - Parameters:
+    ///   - objects: The objects to store.
+    ///   - update: What to do for keys already stored.
+    /// - Throws: As ``add(_:update:)``; the whole transaction then rolls back.
+    public func add<S: Sequence>(_ objects: S, update: Store.UpdatePolicy = .error) throws where S.Element: StoreObject {
+        try checkOpen()
+        let schema = try ObjectSchema.of(S.Element.self)
+        var visited = Set<VisitKey>()
+        for object in objects {
+            visited.removeAll(keepingCapacity: true)
+            try addTree(object, schema: schema, update: update, visited: &visited)
+        }
+    }
+
+    struct VisitKey: Hashable {
+        let table: ObjectIdentifier
+        let key: StoreValue
+    }
+
+    /// Writes `object`, then the objects it links to. Within one `add`, an object reached again
+    /// through links (a nested, possibly older copy) does not overwrite the one written first.
+    private func addTree<T: StoreObject>(_ object: T, schema: ObjectSchema, update: Store.UpdatePolicy, visited: inout Set<VisitKey>) throws {
+        let (row, linked) = try RowEncoder.encode(object, schema: schema)
+        if !linked.isEmpty || !visited.isEmpty {
+            guard visited.insert(VisitKey(table: ObjectIdentifier(schema), key: row[schema.primaryKeyIndex])).inserted else { return }
+        }
+        try put(row, schema: schema, policy: update)
+        for child in linked { try addLinked(child, update: update, visited: &visited) }
+    }
+
+    private func addLinked(_ object: some StoreObject, update: Store.UpdatePolicy, visited: inout Set<VisitKey>) throws {
+        try addTree(object, schema: ObjectSchema.of(type(of: object)), update: update, visited: &visited)
+    }
+
+    func put(_ row: Row, schema: ObjectSchema, policy: Store.UpdatePolicy) throws {
+        let name = schema.name
+        let key = row[schema.primaryKeyIndex]
+        // Take the table out so it is uniquely referenced while it changes (one hash each way).
+        var table = tables.removeValue(forKey: name) ?? TableState(schema: schema)
+        defer { tables[name] = table }
+        if let slot = table.pkIndex[key] {
+            let fields: [Int]
+            switch policy {
+            case .error:
+                throw StoreError.duplicatePrimaryKey(type: name, key: key.literal)
+            case .modified:
+                let old = table.rows[slot]!
+                fields = (0..<row.count).filter { old[$0] != row[$0] }
+                if fields.isEmpty { return }
+            case .all:
+                fields = (0..<row.count).filter { $0 != schema.primaryKeyIndex }
+            }
+            table.replace(slot: slot, with: row)
+            changes[name, default: TableChanges()].recordUpdate(key, fields: fields)
+            log.append(.update(table: name, key: key, fields: fields, values: fields.map { row[$0] }))
+        } else {
+            table.insert(row)
+            changes[name, default: TableChanges()].recordInsert(key, fieldCount: row.count)
+            log.append(.insert(table: name, row: row))
+        }
+    }
+
+    // MARK: Deleting
+
+    /// Deletes the stored object with the same primary key as `object` (if any).
+    ///
+    /// - Parameter object: The object to delete.
+    /// - Throws: ``StoreError/transactionClosed``.
+    public func delete<T: StoreObject>(_ object: T) throws {
+        try checkOpen()
+        try deleteKey(object.primaryKeyValue, schema: ObjectSchema.of(T.self))
+    }
+
+    /// Deletes every object of a sequence (for example a ``Results``).
+    ///
+    /// - Parameter objects: The objects to delete.
+    /// - Throws: ``StoreError/transactionClosed``.
+    public func delete<S: Sequence>(_ objects: S) throws where S.Element: StoreObject {
+        try checkOpen()
+        let schema = try ObjectSchema.of(S.Element.self)
+        let keys = objects.map(\.primaryKeyValue)
+        for key in keys { deleteKey(key, schema: schema) }
+    }
+
+    /// Deletes the object with the given primary key.
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - key: The primary key.
+    /// - Returns: Whether an object was deleted.
+    /// - Throws: ``StoreError/transactionClosed``.
+    @discardableResult
+    public func delete<T: StoreObject>(_ type: T.Type, forPrimaryKey key: T.PrimaryKey) throws -> Bool {
+        try checkOpen()
+        return try deleteKey(key.storeValue, schema: ObjectSchema.of(type))
+    }
+
+    /// Deletes the objects matching a query (see the query grammar in the guide).
+    ///
+    ///     try tx.delete(where: Pizza.self, "price > %@", 2000)
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - format: The query; `%@`/`$0` take `args`.
+    ///   - args: The query's arguments.
+    /// - Returns: How many objects were deleted.
+    /// - Throws: ``QueryError`` for a bad query.
+    @discardableResult
+    public func delete<T: StoreObject>(where type: T.Type, _ format: String, _ args: Any...) throws -> Int {
+        try checkOpen()
+        let predicate = try StorePredicate(format: format, arguments: args)
+        let results = try objects(type).filter(checked: predicate)
+        let schema = try ObjectSchema.of(type)
+        let keys = results.primaryKeys()
+        for key in keys { deleteKey(key, schema: schema) }
+        return keys.count
+    }
+
+    /// Deletes every object of a type.
+    ///
+    /// - Parameter type: The model type.
+    /// - Throws: ``StoreError/transactionClosed``.
+    public func deleteAll<T: StoreObject>(_ type: T.Type) throws {
+        try checkOpen()
+        let schema = try ObjectSchema.of(type)
+        guard let table = tables[schema.name] else { return }
+        for row in table.rows { if let row { deleteKey(row[schema.primaryKeyIndex], schema: schema) } }
+    }
+
+    /// Deletes every object of every type.
+    ///
+    /// - Throws: ``StoreError/transactionClosed``.
+    public func deleteAll() throws {
+        try checkOpen()
+        for table in tables.values {
+            for row in table.rows { if let row { deleteKey(row[table.schema.primaryKeyIndex], schema: table.schema) } }
+        }
+    }
+
+    @discardableResult
+    func deleteKey(_ key: StoreValue, schema: ObjectSchema) -> Bool {
+        let name = schema.name
+        guard let slot = tables[name]?.pkIndex[key] else { return false }
+        tables[name]!.delete(slot: slot)
+        changes[name, default: TableChanges()].recordDelete(key)
+        log.append(.delete(table: name, key: key))
+        return true
+    }
+
+    // MARK: Reading inside the transaction
+
+    /// The object with this primary key, including changes made earlier in this transaction.
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - key: The primary key.
+    /// - Returns: The object, or `nil`.
+    public func object<T: StoreObject>(ofType type: T.Type, forPrimaryKey key: T.PrimaryKey) -> T? {
+        let snapshot = current()
+        let schema = schemaOrTrap(type)
+        guard let row = snapshot.table(schema)?.row(forKey: key.storeValue) else { return nil }
+        return try? RowDecoder.decode(type, row: row, schema: schema, snapshot: snapshot)
+    }
+
+    /// All objects of a type as they are at this point of the transaction (a fixed snapshot).
+    ///
+    /// - Parameter type: The model type.
+    /// - Returns: Results pinned to the transaction's current state.
+    public func objects<T: StoreObject>(_ type: T.Type) -> Results<T> {
+        Results(core: core, schema: schemaOrTrap(type), pipeline: [], pinned: current())
+    }
+
+    private func current() -> Snapshot { Snapshot(version: base.version, tables: tables) }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import ObjectStore
+import Streams
+
+/// Reads view models from the local store: once (`Single`) or live (`Observable`).
+///
+///     let pizzas = Query<Pizza, PizzaViewModel>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "name")],
+///                                               viewModel: PizzaViewModel.init)
+///     pizzas.all()                                        // Single: what is stored now
+///     pizzas.observeAll(on: MainScheduler.instance)        // now, then after every change
+///     try pizzas.filtered("ANY categories.id IN %@", [1, 2]).all()
+///
+/// Every read is sorted the way the list shows it (the `sortedBy` descriptors).
+public struct Query<Model: StoreObject, ViewModel>: @unchecked Sendable {
+    /// The store read from.
+    public let store: Store
+    private let sort: [ObjectStore.SortDescriptor]
+    private let predicates: [StorePredicate]
+    private let viewModel: (Model) -> ViewModel
+
+    /// Creates a query over every object of `Model`.
+    ///
+    /// - Parameters:
+    ///   - store: The store read from.
+    ///   - sortedBy: The order of the list (insertion order when empty).
+    ///   - viewModel: Builds a view model from a stored model.
+    public init(store: Store, sortedBy: [ObjectStore.SortDescriptor] = [], viewModel: @escaping (Model) -> ViewModel) {
+        self.init(store: store, sort: sortedBy, predicates: [], viewModel: viewModel)
+    }
+
+    private init(store: Store, sort: [ObjectStore.SortDescriptor], predicates: [StorePredicate], viewModel: @escaping (Model) -> ViewModel) {
+        self.store = store
+        self.sort = sort
+        self.predicates = predicates
+        self.viewModel = viewModel
+    }
+
+    /// The same query restricted by a predicate in the store's query language.
+    ///
+    /// - Parameter predicate: E.g. `try StorePredicate(format: "ANY categories.id IN %@", ids)`.
+    /// - Returns: The narrower query.
+    public func filtered(_ predicate: StorePredicate) -> Query {
+        Query(store: store, sort: sort, predicates: predicates + [predicate], viewModel: viewModel)
+    }
+
+    /// The same query restricted by a predicate format, e.g. `"ANY categories.id IN %@"`.
+    ///
+    /// - Parameters:
+    ///   - format: The predicate in the store's query language.
+    ///   - arguments: Values for its `%@` placeholders.
+    /// - Returns: The narrower query.
+    /// - Throws: The store's query error, naming the mistake and its column.
+    public func filtered(_ format: String, _ arguments: Any...) throws -> Query {
+        filtered(try StorePredicate(format: format, arguments: arguments))
+    }
+
+    /// The stored objects as view models, read once at subscription.
+    ///
+    ///     all(): ([vm]|)
+    ///
+    /// - Returns: A single of the view models, in list order.
+    public func all() -> Single<[ViewModel]> {
+        Single.deferred { .just(self.results().toArray().map(self.viewModel)) }
+    }
+
+    /// The stored objects as view models: now, then again after every commit that changes them.
+    ///
+    ///     observeAll(on: s): -[vm]----[vm']--[vm'']--…
+    ///
+    /// - Parameter scheduler: Where the arrays are delivered.
+    /// - Returns: An endless sequence; dispose it to stop observing.
+    public func observeAll(on scheduler: ImmediateSchedulerType) -> Observable<[ViewModel]> {
+        let viewModel = self.viewModel
+        return results().asObservable(on: scheduler).map { $0.map(viewModel) }
+    }
+
+    private func results() -> Results<Model> {
+        var results = store.objects(Model.self)
+        for predicate in predicates { results = results.filter(predicate) }
+        if !sort.isEmpty { results = results.sorted(by: sort) }
+        return results
+    }
+}

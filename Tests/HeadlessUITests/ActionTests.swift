@@ -1,0 +1,98 @@
+import Foundation
+import HeadlessUI
+import Streams
+import TestSupport
+import Testing
+
+@Suite(.resourceCheck) struct ActionTests {
+    @Test func executesWorkAndReportsExecution() {
+        let work = PublishSubject<Int>()
+        let action = Action<Int, Int> { input in work.map { $0 * input } }
+        var elements: [Int] = [], executing: [Bool] = [], enabled: [Bool] = []
+        let bag = DisposeBag()
+        action.elements.subscribe(onNext: { elements.append($0) }).disposed(by: bag)
+        action.isExecuting.subscribe(onNext: { executing.append($0) }).disposed(by: bag)
+        action.isEnabled.subscribe(onNext: { enabled.append($0) }).disposed(by: bag)
+        var results: [Int] = []
+        action.execute(10).subscribe(onNext: { results.append($0) }).disposed(by: bag)
+        work.onNext(1)
+        work.onNext(2)
+        work.onCompleted()
+        #expect(elements == [10, 20])
+        #expect(results == [10, 20])
+        #expect(executing == [false, true, false])
+        #expect(enabled == [true, false, true])
+    }
+
+    @Test func noConcurrentExecution() {
+        let work = PublishSubject<String>()
+        var runs = 0
+        let action = Action<Void, String> { _ in
+            runs += 1
+            return work.asObservable()
+        }
+        var errors: [String] = []
+        let bag = DisposeBag()
+        action.errors.subscribe(onNext: { errors.append("\($0)") }).disposed(by: bag)
+        action.execute(())
+        var secondFailed = false
+        action.execute(()).subscribe(onError: { _ in secondFailed = true }).disposed(by: bag)
+        #expect(runs == 1)
+        #expect(secondFailed)
+        #expect(errors == ["notEnabled"])
+        work.onCompleted()
+    }
+
+    @Test func enabledIfAndErrors() {
+        let allowed = BehaviorSubject(value: false)
+        let action = Action<Int, Int>(enabledIf: allowed.asObservable()) { input in
+            input < 0 ? Observable.error(TestError.code(input)) : Observable.just(input)
+        }
+        var underlying: [Error] = []
+        var enabled: [Bool] = []
+        let bag = DisposeBag()
+        action.underlyingError.subscribe(onNext: { underlying.append($0) }).disposed(by: bag)
+        action.isEnabled.subscribe(onNext: { enabled.append($0) }).disposed(by: bag)
+        var elements: [Int] = []
+        action.elements.subscribe(onNext: { elements.append($0) }).disposed(by: bag)
+        action.execute(1)
+        allowed.onNext(true)
+        action.execute(2)
+        action.execute(-3)
+        #expect(elements == [2])
+        #expect(underlying.count == 1)
+        #expect((underlying.first as? TestError) == .code(-3))
+        #expect(enabled.first == false && enabled.last == true)
+    }
+
+    @Test func bindsToAButton() {
+        let button = Button(title: "Order")
+        let allowed = BehaviorSubject(value: true)
+        let work = PublishSubject<String>()
+        var inputs: [String] = []
+        let action = Action<String, String>(enabledIf: allowed.asObservable()) { input in
+            inputs.append(input)
+            return work.asObservable()
+        }
+        let bag = DisposeBag()
+        Headless.run { button.rx.bind(to: action, input: "margherita").disposed(by: bag) }
+        #expect(button.isEnabled)
+        Headless.run { button.tap() }
+        #expect(inputs == ["margherita"])
+        #expect(!button.isEnabled)
+        #expect(!button.tap())
+        Headless.run { work.onCompleted() }
+        #expect(button.isEnabled)
+        Headless.run { allowed.onNext(false) }
+        #expect(!button.isEnabled)
+    }
+
+    @Test func inputsObserverExecutes() {
+        let action = Action<Int, Int> { Observable.just($0 + 1) }
+        var elements: [Int] = []
+        let bag = DisposeBag()
+        action.elements.subscribe(onNext: { elements.append($0) }).disposed(by: bag)
+        Observable.of(1, 2).bind(to: action.inputs).disposed(by: bag)
+        #expect(elements == [2, 3])
+    }
+}
