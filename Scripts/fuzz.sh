@@ -30,7 +30,7 @@ fi
 swiftc=${SWIFTC:-swiftc}
 out=.build-fuzz
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -parse-as-library -Onone -swift-version 6)
+flags=(-sanitize=fuzzer,address -parse-as-library -Onone -swift-version 6 -package-name ReactiveMVVM)
 
 # module name → its sources and the modules it imports
 build_module() {
@@ -49,6 +49,8 @@ build_module() {
 modules_for() {
     case "$1" in
         marbles) echo "Streams StreamsTesting" ;;
+        query) echo "Streams ObjectStore" ;;
+        mapper) echo "Streams ObjectStore Repository" ;;
         *) echo "Streams" ;;
     esac
 }
