@@ -35,6 +35,7 @@ if [[ "$mode" == smoke ]]; then
     # without the plugin runs every benchmark once and prints its figures. (The plugin would
     # spend a minute building its own tools first.)
     export STREAMS_BENCHMARK_SMOKE=1
+    mkdir -p "$here/.build"
     log="$here/.build/smoke.log"
     : > "$log"
     for suite in "${suites[@]}"; do
