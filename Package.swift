@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "ObjectStore", targets: ["ObjectStore"]),
         .library(name: "Repository", targets: ["Repository"]),
         .library(name: "HeadlessUI", targets: ["HeadlessUI"]),
+        .library(name: "Pizzaiolo", targets: ["Pizzaiolo"]),
+        .library(name: "Tracks", targets: ["Tracks"]),
+        .executable(name: "pizzaiolo", targets: ["pizzaiolo"]),
     ],
     targets: [
         .target(name: "Streams"),
@@ -19,13 +22,21 @@ let package = Package(
         .target(name: "ObjectStore", dependencies: ["Streams"]),
         .target(name: "Repository", dependencies: ["Streams", "ObjectStore"]),
         .target(name: "HeadlessUI", dependencies: ["Streams", "ObjectStore", "Repository"]),
+        // The sample apps and their command-line walkthrough.
+        .target(name: "Pizzaiolo", dependencies: ["Streams", "ObjectStore", "Repository", "HeadlessUI"]),
+        .target(name: "Tracks", dependencies: ["Streams", "Repository", "HeadlessUI"]),
+        .executableTarget(name: "pizzaiolo", dependencies: ["Pizzaiolo", "Tracks", "Repository", "ObjectStore", "HeadlessUI", "Streams"]),
+        // A process the file store's crash tests kill at random moments.
+        .executableTarget(name: "StoreCrashHelper", dependencies: ["ObjectStore"]),
         // Shared helpers for every test target (resource-leak trait, small utilities).
         .target(name: "TestSupport", dependencies: ["Streams"], path: "Tests/TestSupport"),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "StreamsTestingTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
-        .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Streams", "StreamsTesting", "TestSupport"]),
+        .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Streams", "StreamsTesting", "TestSupport", "StoreCrashHelper"]),
         .testTarget(name: "RepositoryTests", dependencies: ["Repository", "ObjectStore", "Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
+        .testTarget(name: "PizzaioloTests", dependencies: ["Pizzaiolo", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
+        .testTarget(name: "TracksTests", dependencies: ["Tracks", "HeadlessUI", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

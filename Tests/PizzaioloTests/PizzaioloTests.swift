@@ -1,0 +1,7 @@
+import Testing
+import TestSupport
+@testable import Pizzaiolo
+
+@Suite(.resourceCheck) struct PizzaioloSkeletonTests {
+    @Test func appHasAName() { #expect(Pizzaiolo.appName == "Pizzaiolo") }
+}
