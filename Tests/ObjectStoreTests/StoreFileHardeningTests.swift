@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ObjectStore
+
+/// The fuzz target's seeds (Fuzz/Corpus/storefile) and regression tests for inputs the fuzzer
+/// found (Fuzz/Targets/storefile.swift).
+@Suite(.resourceCheck) struct StoreFileHardeningTests {
+    typealias S = FileStoreSupport
+
+    /// Small store files of every record kind: (name, bytes).
+    static func seeds() throws -> [(String, [UInt8])] {
+        var out: [(String, [UInt8])] = []
+        func make(_ name: String, _ body: (Store) throws -> Void) throws {
+            let url = S.temporaryFile()
+            defer { S.cleanUp(url) }
+            do {
+                let store = try Store(configuration: .file(url: url, objectTypes: [Memo.self, Pizza.self], autoCompaction: .never))
+                try body(store)
+            }
+            out.append((name, S.bytes(url)))
+        }
+        try make("empty") { _ in }
+        try make("commits") { store in
+            try store.write { try $0.add([Memo(id: 1, topic: "a", text: "one"), Memo(id: 2, topic: "b", text: "two")]) }
+            try store.write { try $0.add(Memo(id: 1, topic: "a", text: "uno"), update: .modified) }
+            try store.write { try $0.delete(Memo.self, forPrimaryKey: 2) }
+        }
+        try make("snapshot") { store in
+            try store.write { try $0.add([Memo(id: 1, topic: "a", text: "one"), Memo(id: 3, topic: "c", text: "three")]) }
+            try store.compact()
+            try store.write { try $0.add(Memo(id: 4, topic: "a", text: "four")) }
+        }
+        try make("kinds") { store in
+            try store.write { try $0.add(Array(Fixture.pizzas.prefix(2)), update: .modified) }
+            var tag = Fixture.pizzas[4]
+            tag.price = 3.25
+            try store.write { try $0.add(tag, update: .modified) }
+        }
+        let commits = out[1].1
+        out.append(("torn", Array(commits[..<(commits.count - 9)])))
+        return out
+    }
+
+    @Test func seedsOpenWithTheirData() throws {
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        let expected: [String: [Int]] = ["empty": [], "commits": [1], "snapshot": [1, 3, 4], "kinds": [], "torn": [1, 2]]
+        for (name, bytes) in try Self.seeds() {
+            #expect(bytes.count < 4096, "\(name) is too long for the fuzzer's -max_len")
+            S.write(bytes, to: url)
+            let store = try Store(configuration: .file(url: url, objectTypes: [Memo.self, Pizza.self]))
+            #expect(store.objects(Memo.self).sorted(byKeyPath: "id").map(\.id) == expected[name], "\(name)")
+            if name == "kinds" { #expect(store.objects(Pizza.self).count == 3) }
+        }
+    }
+
+    /// `REACTIVEMVVM_WRITE_FUZZ_SEEDS=Fuzz/Corpus/storefile swift test --filter writeFuzzSeeds`
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["REACTIVEMVVM_WRITE_FUZZ_SEEDS"] != nil))
+    func writeFuzzSeeds() throws {
+        let dir = URL(fileURLWithPath: ProcessInfo.processInfo.environment["REACTIVEMVVM_WRITE_FUZZ_SEEDS"]!)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for (name, bytes) in try Self.seeds() {
+            let url = dir.appendingPathComponent(name)
+            try Data(bytes).write(to: url)
+            #expect(S.bytes(url) == bytes)
+        }
+    }
+}
