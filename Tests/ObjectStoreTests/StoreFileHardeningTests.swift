@@ -55,6 +55,34 @@ import TestSupport
         }
     }
 
+    /// Fuzz inputs that crashed once, replayed as the fuzz target does (checksums off).
+    static let regressions: [(name: String, base64: String)] = [
+        // A Memo whose `id` is stored as a double too large for Int: max(ofProperty:) trapped
+        // converting it (now the value is not an Int: nil).
+        ("huge double id", "Uk1WU1RPUkUBAAAAQmfSJgoAAADOi4sobmVgNgEAAAAAAAABAABPAAAAo23NxkWYxs0DAQRNZW1vAAMCaWQDaW50AgV0b3BpYwZzdHJpbGcCBHRleHQGc3RyaW5nAAIABE1lbW8DAwIFAWEFA29uZQAETWVtbwMDBAUBYgUDdHdvEgAAAPENQtmKHNnwAwABAQRNZW1vBv4BuQUDdW5vCwAAAMSNPqe0uI7dAwABAgRNZW1vAwQ="),
+    ]
+
+    @Test func fuzzRegressions() throws {
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        _storeFileVerifiesChecksums = false
+        defer { _storeFileVerifiesChecksums = true }
+        for (name, base64) in Self.regressions {
+            let bytes = [UInt8](try #require(Data(base64Encoded: base64)))
+            S.write(bytes, to: url)
+            do {
+                let store = try Store(configuration: .file(url: url, objectTypes: [Memo.self]))
+                let memos = store.objects(Memo.self)
+                _ = memos.map(\.text)
+                let next = (memos.max(ofProperty: "id") as Int? ?? 0) &+ 1
+                try store.write { try $0.add(Memo(id: next, topic: "a", text: "fuzz"), update: .modified) }
+                #expect(store.object(ofType: Memo.self, forPrimaryKey: next)?.text == "fuzz", "\(name)")
+            } catch let error as StoreError {
+                #expect(S.bytes(url) == bytes, "\(name): \(error)")
+            }
+        }
+    }
+
     /// `REACTIVEMVVM_WRITE_FUZZ_SEEDS=Fuzz/Corpus/storefile swift test --filter writeFuzzSeeds`
     @Test(.enabled(if: ProcessInfo.processInfo.environment["REACTIVEMVVM_WRITE_FUZZ_SEEDS"] != nil))
     func writeFuzzSeeds() throws {
