@@ -6,7 +6,8 @@
 // Each transaction N (continuing after the last one in the file) adds five `Entry` objects of
 // batch N, rewrites one entry of batch N-1 and sets the `Progress` object to N, so a partly
 // applied transaction would show. After `write` returns it prints "committed N" (flushed).
-// Automatic compaction is set low so kills also land during compactions.
+// Automatic compaction is set low and every 40th commit compacts, so kills also land during
+// compactions.
 import Foundation
 import ObjectStore
 
@@ -54,6 +55,9 @@ do {
             try tx.add(Progress(id: 0, last: batch), update: .modified)
         }
         say("committed \(batch)")
+        // Compact often too (explicitly, besides the automatic compaction), so kills land
+        // during compactions as well as during commits.
+        if batch % 40 == 0 { try store.compact() }
         n += 1
     }
 } catch {
