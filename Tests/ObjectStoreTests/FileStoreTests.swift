@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 import Testing
 import TestSupport
 @testable import ObjectStore
@@ -143,6 +144,11 @@ import TestSupport
         do {
             let store = try Self.open(url)
             try store.write { try $0.add(Memo(id: 1, topic: "a", text: "kept")) }
+            let seen = LockedBox<[[Int]]>([])
+            let subscription = store.objects(Memo.self).observe(on: ImmediateScheduler.instance).subscribe(onNext: { change in
+                if case .update(let results, _, _, _) = change { seen.withLock { $0.append(results.map(\.id)) } }
+            })
+            defer { subscription.dispose() }
             let size = S.bytes(url).count
             store.core.file!._failNextAppend = 7
             #expect(throws: StoreError.self) {
@@ -151,7 +157,9 @@ import TestSupport
             #expect(S.bytes(url).count == size)   // the half-written record was cut off
             #expect(store.version == 1)
             #expect(store.object(ofType: Memo.self, forPrimaryKey: 2) == nil)
+            #expect(seen.withLock { $0 }.isEmpty)   // nobody was told about the failed commit
             try store.write { try $0.add(Memo(id: 3, topic: "c", text: "after")) }
+            #expect(seen.withLock { $0 } == [[1, 3]])
         }
         let store = try Self.open(url)
         #expect(store.objects(Memo.self).sorted(byKeyPath: "id").map(\.id) == [1, 3])

@@ -87,6 +87,26 @@ enum V1 {
         #expect(store.version == 2)
     }
 
+    @Test func aMigrationMayOpenOtherStores() throws {
+        let url = try Self.makeV0File()
+        let other = S.temporaryFile("other.store")
+        defer { S.cleanUp(url); S.cleanUp(other) }
+        let store = try Self.openV1(url) { migration, _ in
+            // e.g. moving some data to another store while migrating
+            let archive = try Store(configuration: .file(url: other, objectTypes: [Memo.self]))
+            let scratch = Store()
+            try scratch.write { try $0.add(Memo(id: 1, topic: "scratch", text: "")) }
+            migration.enumerateObjects(ofType: "Dog") { old, _ in
+                try? archive.write { try $0.add(Memo(id: 1, topic: "dog", text: old?["name"] as? String ?? "")) }
+            }
+            #expect(throws: StoreError.fileLocked(path: url.standardizedFileURL.path)) {
+                try Store(configuration: .file(url: url))   // the file being migrated
+            }
+        }
+        #expect(store.objects(V1.Person.self).count == 2)
+        #expect(try Store(configuration: .file(url: other)).object(ofType: Memo.self, forPrimaryKey: 1)?.text == "Rex")
+    }
+
     @Test func deleteAType() throws {
         let url = try Self.makeV0File()
         defer { S.cleanUp(url) }

@@ -286,6 +286,7 @@ final class StoreCore: @unchecked Sendable {
 
     nonisolated(unsafe) private static var registry: [String: Weak] = [:]
     private static let registryLock = NSLock()
+    private static let fileOpenLock = NSRecursiveLock()
     private struct Weak { weak var core: StoreCore? }
 
     init(state: Snapshot = Snapshot(version: 0, tables: [:]), file: StoreFile? = nil) {
@@ -320,8 +321,10 @@ final class StoreCore: @unchecked Sendable {
             }
         }
         let key = "file:" + path
-        return try registryLock.withLock {
-            if let core = registry[key]?.core { return core }
+        // Opens are serialised by their own (recursive) lock, not the registry's, so the user's
+        // migration and shouldCompactOnLaunch closures may open other stores.
+        return try fileOpenLock.withLock {
+            if let core = registryLock.withLock({ registry[key]?.core }) { return core }
             let options = FileOptions(
                 path: path, schemaVersion: configuration.schemaVersion, migration: configuration.migration,
                 deleteIfMigrationNeeded: configuration.deleteIfMigrationNeeded,
@@ -329,8 +332,10 @@ final class StoreCore: @unchecked Sendable {
                 durability: configuration.durability, autoCompaction: configuration.autoCompaction)
             let (file, snapshot) = try StoreFile.open(options, codeSchemas: codeSchemas)
             let core = StoreCore(state: snapshot, file: file)
-            registry[key] = Weak(core: core)
-            registry = registry.filter { $0.value.core != nil }
+            registryLock.withLock {
+                registry[key] = Weak(core: core)
+                registry = registry.filter { $0.value.core != nil }
+            }
             return core
         }
     }
