@@ -50,9 +50,14 @@ enum FileFormat {
     }
 
     /// Fills in the header of the record that `begin` started at `start`.
-    static func finish(_ w: inout ByteWriter, start: Int) {
+    ///
+    /// - Throws: `FileFormatError` when the record is longer than a reader accepts.
+    static func finish(_ w: inout ByteWriter, start: Int) throws {
         let payloadStart = start + recordHeaderSize
         let length = w.bytes.count - payloadStart
+        guard length <= maxRecordLength else {
+            throw FileFormatError("a record of \(length) bytes exceeds the limit of \(maxRecordLength) (split the transaction)")
+        }
         let payloadCRC = CRC32C.checksum(w.bytes[payloadStart...])
         w.patchU32(UInt32(length), at: start)
         w.patchU32(payloadCRC, at: start + 4)
@@ -63,7 +68,7 @@ enum FileFormat {
         let start = begin(.meta, into: &w)
         w.u64(schemaVersion)
         w.count(version)
-        finish(&w, start: start)
+        try! finish(&w, start: start)   // a few bytes
     }
 
     static func writeDefinition(_ schema: ObjectSchema, into w: inout ByteWriter) {
@@ -98,7 +103,7 @@ enum FileFormat {
                 writeDefinition(table.schema, into: &w)
                 w.count(count)
                 w.bytes.append(contentsOf: body.bytes)
-                finish(&w, start: start)
+                try finish(&w, start: start)
                 try emit(w.bytes)
                 w.bytes.removeAll(keepingCapacity: true)
             } while next != nil
@@ -107,7 +112,7 @@ enum FileFormat {
     }
 
     /// One commit: the definitions of tables the file does not know yet, then the changes.
-    static func commitRecord(_ log: [ChangeRecord], newTables: [ObjectSchema]) -> [UInt8] {
+    static func commitRecord(_ log: [ChangeRecord], newTables: [ObjectSchema]) throws -> [UInt8] {
         var w = ByteWriter()
         w.bytes.reserveCapacity(64 + log.count * 48)
         let start = begin(.commit, into: &w)
@@ -135,7 +140,7 @@ enum FileFormat {
                 w.value(key)
             }
         }
-        finish(&w, start: start)
+        try finish(&w, start: start)
         return w.bytes
     }
 

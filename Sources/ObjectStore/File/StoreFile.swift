@@ -173,7 +173,12 @@ final class StoreFile: @unchecked Sendable {
         for name in touched where !persisted.contains(name) {
             if let table = tables[name] { newTables.append(table.schema) }
         }
-        let record = FileFormat.commitRecord(log, newTables: newTables)
+        let record: [UInt8]
+        do {
+            record = try FileFormat.commitRecord(log, newTables: newTables)
+        } catch let error as FileFormatError {
+            throw StoreError.io(path: path, reason: error.reason)
+        }
         let start = size
         do {
             if let limit = _failNextAppend {
@@ -227,6 +232,7 @@ final class StoreFile: @unchecked Sendable {
         } catch {
             close(newFD)
             unlink(temp)
+            if let error = error as? FileFormatError { throw StoreError.io(path: path, reason: error.reason) }
             throw error
         }
         StoreFile.syncDirectory(of: path)
@@ -239,7 +245,11 @@ final class StoreFile: @unchecked Sendable {
 
     static func encodedSize(_ tables: [String: TableState], schemaVersion: UInt64, version: Int) throws -> Int {
         var total = FileFormat.headerSize
-        try FileFormat.writeSnapshot(tables, schemaVersion: schemaVersion, version: version) { total += $0.count }
+        do {
+            try FileFormat.writeSnapshot(tables, schemaVersion: schemaVersion, version: version) { total += $0.count }
+        } catch let error as FileFormatError {
+            throw StoreError.io(path: "", reason: error.reason)
+        }
         return total
     }
 
