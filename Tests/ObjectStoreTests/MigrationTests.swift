@@ -211,6 +211,12 @@ enum V1 {
                 migration.enumerateObjects(ofType: "Person") { _, new in new?["nickname"] = "x" }
             }
         }
+        // A value of the wrong kind for the new model.
+        #expect(throws: StoreError.migrationFailed(reason: "Person.age holds a string, not int (Person 1)")) {
+            try Self.openV1(url) { migration, _ in
+                migration.enumerateObjects(ofType: "Person") { _, new in new?["age"] = "old" }
+            }
+        }
         #expect(S.bytes(url) == original)
         let store = try Store(configuration: .file(url: url, objectTypes: [V0.Person.self, V0.Dog.self]))
         #expect(store.objects(V0.Person.self).count == 2)

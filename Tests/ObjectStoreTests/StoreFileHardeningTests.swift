@@ -60,7 +60,26 @@ import TestSupport
         // A Memo whose `id` is stored as a double too large for Int: max(ofProperty:) trapped
         // converting it (now the value is not an Int: nil).
         ("huge double id", "Uk1WU1RPUkUBAAAAQmfSJgoAAADOi4sobmVgNgEAAAAAAAABAABPAAAAo23NxkWYxs0DAQRNZW1vAAMCaWQDaW50AgV0b3BpYwZzdHJpbGcCBHRleHQGc3RyaW5nAAIABE1lbW8DAwIFAWEFA29uZQAETWVtbwMDBAUBYgUDdHdvEgAAAPENQtmKHNnwAwABAQRNZW1vBv4BuQUDdW5vCwAAAMSNPqe0uI7dAwABAgRNZW1vAwQ="),
+        // A Memo whose `text` is stored as data: Results trapped decoding it (now every row read
+        // from a file is checked against its stored field kinds: StoreError.corrupted).
+        ("wrong value kind", "Uk1WU1RPUkUBAAAAQmfSJgoAAADOi4sobmVgMgEAAAAAAAAAAABPAAAAo23NxkWYxs0DAQRNZW1vAAMCaWQDaW50AgV0b3BpYwZzdHJpbmcCBHRleHQGc3RyaW5nAAIABE1lbW8DAwIFAWEFA29uZQAETWVtbwMDBAUBYgcDdHdvEgAAAPENQtmKHNnwAwABAQRNZW1vAwIBAgUDdW5vCwAABMSNPqe0uI7dAwABAgRNZW1vAwQ="),
     ]
+
+    @Test func rowsAreCheckedAgainstTheirStoredKinds() throws {
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        let bytes = [UInt8](try #require(Data(base64Encoded: Self.regressions[1].base64)))
+        S.write(bytes, to: url)
+        _storeFileVerifiesChecksums = false
+        defer { _storeFileVerifiesChecksums = true }
+        #expect {
+            try Store(configuration: .file(url: url, objectTypes: [Memo.self]))
+        } throws: { error in
+            guard case StoreError.corrupted(_, let reason) = error else { return false }
+            return reason == "Memo.text holds data, not string"
+        }
+        #expect(S.bytes(url) == bytes)
+    }
 
     @Test func fuzzRegressions() throws {
         let url = S.temporaryFile()

@@ -249,6 +249,7 @@ enum FileFormat {
     struct Loader {
         let codeSchemas: [String: ObjectSchema]
         var tables: [String: TableState] = [:]
+        var checks: [String: [ValueCheck]] = [:]
         var mismatched: [(stored: ObjectSchema, code: ObjectSchema)] = []
 
         init(codeSchemas: [String: ObjectSchema]) { self.codeSchemas = codeSchemas }
@@ -279,6 +280,7 @@ enum FileFormat {
                 if code.layout == stored.layout { schema = code } else { mismatched.append((stored, code)) }
             }
             tables[name] = TableState(schema: schema)
+            checks[name] = ValueCheck.checks(for: stored)
             return name
         }
 
@@ -294,6 +296,9 @@ enum FileFormat {
         private func insert(_ row: Row, into table: inout TableState) throws {
             guard row.count == table.schema.fields.count else {
                 throw FileFormatError("a \(table.schema.name) row has \(row.count) fields, not \(table.schema.fields.count)")
+            }
+            if let problem = ValueCheck.problem(in: row, schema: table.schema, checks: checks[table.schema.name]!) {
+                throw FileFormatError(problem)
             }
             guard table.pkIndex[row[table.schema.primaryKeyIndex]] == nil else {
                 throw FileFormatError("duplicate primary key \(row[table.schema.primaryKeyIndex].literal.prefix(60)) in \(table.schema.name)")
@@ -335,7 +340,12 @@ enum FileFormat {
                         guard field < UInt64(row.count), Int(field) != current!.schema.primaryKeyIndex else {
                             throw FileFormatError("an update of bad field \(field) in \(name)")
                         }
-                        row[Int(field)] = try r.value()
+                        let value = try r.value()
+                        let schema = current!.schema
+                        guard checks[name]![Int(field)].accepts(value, optional: schema.fields[Int(field)].isOptional) else {
+                            throw FileFormatError("\(name).\(schema.fields[Int(field)].name) set to \(value.kindName), not \(schema.kindNames[Int(field)])")
+                        }
+                        row[Int(field)] = value
                     }
                     current!.replace(slot: slot, with: row)
                 case .delete:
@@ -351,6 +361,80 @@ enum FileFormat {
         mutating func finish() -> [String: TableState] {
             for name in Array(tables.keys) { tables[name]!.compactIfNeeded() }
             return tables
+        }
+    }
+}
+
+/// What values a field of a stored kind may hold: checked for every row read from a file (so a
+/// damaged or foreign file is reported at open, not met as a value the model cannot decode)
+/// and for every row a migration produces.
+indirect enum ValueCheck {
+    case int, double, bool, string, date, data, uuid, decimal, link, any
+    case list(ValueCheck)
+
+    /// The check for a kind as the file spells it (`FieldKind.description`).
+    init(kindName: String) {
+        switch kindName {
+        case "int": self = .int
+        case "double": self = .double
+        case "bool": self = .bool
+        case "string": self = .string
+        case "date": self = .date
+        case "data": self = .data
+        case "uuid": self = .uuid
+        case "decimal": self = .decimal
+        default:
+            if kindName.hasPrefix("link<") {
+                self = .link
+            } else if kindName.hasPrefix("list<"), kindName.hasSuffix(">") {
+                self = .list(ValueCheck(kindName: String(kindName.dropFirst(5).dropLast())))
+            } else {
+                self = .any   // embedded values: whatever their Codable form is
+            }
+        }
+    }
+
+    static func checks(for schema: ObjectSchema) -> [ValueCheck] { schema.kindNames.map(ValueCheck.init(kindName:)) }
+
+    /// Whether `value` fits (`nil` allowed when the field is optional, and for links, whose
+    /// targets may be gone).
+    func accepts(_ value: StoreValue, optional: Bool) -> Bool {
+        switch (self, value) {
+        case (_, .null): return optional || { if case .link = self { return true } else if case .any = self { return true } else { return false } }()
+        case (.any, _): return true
+        case (.int, .int), (.bool, .bool), (.string, .string), (.date, .date), (.data, .data), (.uuid, .uuid): return true
+        case (.double, .double), (.double, .int): return true
+        case (.decimal, .decimal), (.decimal, .int), (.decimal, .double): return true
+        case (.link, .int), (.link, .string), (.link, .uuid): return true
+        case (.list(let element), .list(let items)): return items.allSatisfy { element.accepts($0, optional: true) }
+        default: return false
+        }
+    }
+
+    /// The first field of `row` that does not fit `schema`, described.
+    static func problem(in row: Row, schema: ObjectSchema, checks: [ValueCheck]) -> String? {
+        for (i, check) in checks.enumerated() where !check.accepts(row[i], optional: schema.fields[i].isOptional) {
+            return "\(schema.name).\(schema.fields[i].name) holds \(row[i].kindName), not \(schema.kindNames[i])\(schema.fields[i].isOptional ? "?" : "")"
+        }
+        return nil
+    }
+}
+
+extension StoreValue {
+    /// The value's kind, for messages.
+    var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a bool"
+        case .int: return "an int"
+        case .double: return "a double"
+        case .string: return "a string"
+        case .date: return "a date"
+        case .data: return "data"
+        case .uuid: return "a uuid"
+        case .decimal: return "a decimal"
+        case .list: return "a list"
+        case .map: return "an embedded value"
         }
     }
 }

@@ -180,6 +180,7 @@ public final class Migration {
         for (name, table) in tables {
             let schema = table.newSchema
             guard !schema.fields.isEmpty else { continue }
+            let checks = ValueCheck.checks(for: schema)
             var state = TableState(schema: schema)
             for object in table.new {
                 guard let object, !object.isDeleted else { continue }
@@ -188,11 +189,13 @@ public final class Migration {
                 if state.pkIndex[key] != nil {
                     throw StoreError.migrationFailed(reason: "two \(name) objects have the primary key \(key.literal)")
                 }
-                if schema.type != nil {
-                    for (i, field) in schema.fields.enumerated() where !field.isOptional && object.row[i].isNull {
-                        if case .link = field.kind { continue }
-                        throw StoreError.migrationFailed(reason: "\(name) \(key.literal) has no value for its required field \(field.name)")
-                    }
+                for (i, field) in schema.fields.enumerated() where !field.isOptional && object.row[i].isNull {
+                    if case .link = field.kind { continue }
+                    if schema.type == nil { break }
+                    throw StoreError.migrationFailed(reason: "\(name) \(key.literal) has no value for its required field \(field.name)")
+                }
+                if let problem = ValueCheck.problem(in: object.row, schema: schema, checks: checks) {
+                    throw StoreError.migrationFailed(reason: "\(problem) (\(name) \(key.literal))")
                 }
                 state.insert(object.row)
             }

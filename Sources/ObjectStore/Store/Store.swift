@@ -17,6 +17,10 @@ import Darwin
 ///
 /// The store is safe to use from any thread: readers see a consistent committed snapshot,
 /// writers are serialised, and notifications go to the scheduler each observer chooses.
+///
+/// A store lives in memory (``Configuration/inMemory(identifier:objectTypes:)``) or in a file
+/// (``Configuration/file(url:objectTypes:schemaVersion:migration:deleteIfMigrationNeeded:shouldCompactOnLaunch:durability:autoCompaction:)``)
+/// to which every commit is appended before `write` returns; see `Guides/ObjectStore-FileFormat.md`.
 public final class Store: @unchecked Sendable {
     /// Where a store keeps its data, and how a file store opens.
     public struct Configuration: @unchecked Sendable, Equatable {
