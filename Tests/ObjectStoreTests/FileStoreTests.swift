@@ -47,6 +47,48 @@ import TestSupport
         #expect(second.object(ofType: Memo.self, forPrimaryKey: 1)?.text == "shared")
     }
 
+    @Test func concurrentOpensOfOneFileShareOneInstance() throws {
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        let stores = LockedBox<[Store]>([])
+        let errors = LockedBox<[String]>([])
+        let group = DispatchGroup()
+        for _ in 0..<6 {
+            group.enter()
+            Thread {
+                do {
+                    let store = try Self.open(url)
+                    stores.withLock { $0.append(store) }
+                } catch {
+                    errors.withLock { $0.append("\(error)") }
+                }
+                group.leave()
+            }.start()
+        }
+        #expect(group.wait(timeout: .now() + 60) == .success)
+        #expect(errors.withLock { $0 }.isEmpty)
+        let opened = stores.withLock { $0 }
+        #expect(opened.count == 6)
+        #expect(opened.allSatisfy { $0.core === opened[0].core })
+    }
+
+    /// A model changed without a migration and not listed in objectTypes cannot be caught at
+    /// open; its first use stops the program with a message saying what to do.
+    @Test func anUnlistedChangedModelStopsAtFirstUse() async {
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [url = url as URL] in
+            do {
+                let store = try Store(configuration: .file(url: url, objectTypes: [V0.Person.self]))
+                try store.write { try $0.add(V0.Person(id: 1, name: "Ada", birthYear: 1815, nickname: "")) }
+            }
+            let store = try Store(configuration: .file(url: url))
+            _ = store.objects(V1.Person.self).count
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("List Person in the configuration's objectTypes and raise schemaVersion"))
+    }
+
     @Test func filesAreOwnerOnly() throws {
         let url = S.temporaryFile()
         defer { S.cleanUp(url) }
