@@ -50,8 +50,8 @@ import TestSupport
     @Test func concurrentOpensOfOneFileShareOneInstance() throws {
         let url = S.temporaryFile()
         defer { S.cleanUp(url) }
-        let stores = LockedBox<[Store]>([])
-        let errors = LockedBox<[String]>([])
+        let stores = FileTestBox<[Store]>([])
+        let errors = FileTestBox<[String]>([])
         let group = DispatchGroup()
         for _ in 0..<6 {
             group.enter()
@@ -186,7 +186,7 @@ import TestSupport
         do {
             let store = try Self.open(url)
             try store.write { try $0.add(Memo(id: 1, topic: "a", text: "kept")) }
-            let seen = LockedBox<[[Int]]>([])
+            let seen = FileTestBox<[[Int]]>([])
             let subscription = store.objects(Memo.self).observe(on: ImmediateScheduler.instance).subscribe(onNext: { change in
                 if case .update(let results, _, _, _) = change { seen.withLock { $0.append(results.map(\.id)) } }
             })
@@ -215,7 +215,7 @@ import TestSupport
         do {
             let store = try Self.open(url)
             let group = DispatchGroup()
-            let failures = LockedBox(0)
+            let failures = FileTestBox(0)
             for t in 0..<threads {
                 group.enter()
                 Thread {
@@ -300,7 +300,7 @@ import TestSupport
 }
 
 /// A value shared between test threads.
-final class LockedBox<Value>: @unchecked Sendable {
+final class FileTestBox<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
     init(_ value: Value) { self.value = value }
