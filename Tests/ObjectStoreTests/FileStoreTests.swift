@@ -47,7 +47,7 @@ import TestSupport
         #expect(second.object(ofType: Memo.self, forPrimaryKey: 1)?.text == "shared")
     }
 
-    @Test func concurrentOpensOfOneFileShareOneInstance() throws {
+    @Test func concurrentOpensOfOneFileShareOneInstanceStress() throws {
         let url = S.temporaryFile()
         defer { S.cleanUp(url) }
         let stores = FileTestBox<[Store]>([])
@@ -208,7 +208,7 @@ import TestSupport
         #expect(store.version == 2)
     }
 
-    @Test func concurrentWritersAllReachTheFile() throws {
+    @Test func concurrentWritersAllReachTheFileStress() throws {
         let url = S.temporaryFile()
         defer { S.cleanUp(url) }
         let threads = 4, perThread = 40

@@ -62,7 +62,7 @@ final class StoreFile: @unchecked Sendable {
     static func open(_ options: FileOptions, codeSchemas: [String: ObjectSchema]) throws -> (StoreFile, Snapshot) {
         let path = options.path
         for _ in 0..<16 {
-            let fd = Glibc_open(path, O_RDWR | O_CLOEXEC)
+            let fd = systemOpen(path, O_RDWR | O_CLOEXEC)
             if fd < 0 {
                 let code = errno
                 if code == ENOENT {
@@ -97,7 +97,7 @@ final class StoreFile: @unchecked Sendable {
     /// linked into place (never over an existing file).
     private static func create(path: String, schemaVersion: UInt64) throws {
         let temp = path + ".new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = Glibc_open(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = systemOpen(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw ioError(path, "create") }
         defer { close(fd); unlink(temp) }
         _ = fchmod(fd, 0o600)
@@ -208,13 +208,20 @@ final class StoreFile: @unchecked Sendable {
     func compactIfDue(_ snapshot: @autoclosure () -> Snapshot) {
         guard autoCompaction.logMultiple > 0, failure == nil else { return }
         let limit = max(autoCompaction.minimumBytes, compactedSize.multipliedReportingOverflow(by: autoCompaction.logMultiple).partialValue)
-        if size > limit { try? compact(snapshot()) }
+        guard size > limit else { return }
+        do {
+            try compact(snapshot())
+        } catch {
+            // The commit is safe in the log; try again only after the log grows as much again,
+            // rather than rewriting the whole store at every commit while the disk is full.
+            compactedSize = size
+        }
     }
 
     /// Writes `tables` to `<path>.compact`, syncs it, locks it and renames it over the file.
     private func replace(with tables: [String: TableState], version: Int) throws {
         let temp = path + ".compact"
-        let newFD = Glibc_open(temp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let newFD = systemOpen(temp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard newFD >= 0 else { throw StoreFile.ioError(temp, "create") }
         var offset = 0
         do {
@@ -308,7 +315,7 @@ final class StoreFile: @unchecked Sendable {
     /// Makes a rename or link in the file's directory durable.
     static func syncDirectory(of path: String) {
         let dir = (path as NSString).deletingLastPathComponent
-        let fd = Glibc_open(dir.isEmpty ? "." : dir, O_RDONLY | O_CLOEXEC)
+        let fd = systemOpen(dir.isEmpty ? "." : dir, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
         _ = fsync(fd)
         close(fd)
@@ -317,7 +324,7 @@ final class StoreFile: @unchecked Sendable {
 
 /// `open(2)` under one name on every platform (Foundation overlays it differently).
 @inline(__always)
-func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
     #if canImport(Glibc)
     return Glibc.open(path, flags, mode)
     #else
