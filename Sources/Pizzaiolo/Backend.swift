@@ -21,7 +21,6 @@ public final class Backend: @unchecked Sendable {
 
     private let tracking: TrackingNetwork
     private let clock: VirtualTimeScheduler<IntegerVirtualTimeConverter>?
-    private let latency: Int
 
     /// The embedded API: answers from ``PizzaioloAPI`` after `latencyMilliseconds` of virtual
     /// time, so runs are fast and deterministic.
@@ -31,7 +30,7 @@ public final class Backend: @unchecked Sendable {
     public static func embedded(latencyMilliseconds: Int = 120) -> Backend {
         let clock = VirtualTimeScheduler(initialClock: 0, converter: IntegerVirtualTimeConverter(resolution: 0.001))
         let fixture = FixtureNetwork(scheduler: clock, routes: PizzaioloAPI.routes(latency: .milliseconds(latencyMilliseconds)))
-        return Backend(baseURL: PizzaioloAPI.embeddedBaseURL, network: fixture, fixture: fixture, clock: clock, latency: latencyMilliseconds)
+        return Backend(baseURL: PizzaioloAPI.embeddedBaseURL, network: fixture, fixture: fixture, clock: clock)
     }
 
     /// A real server (for example `python3 -m http.server` over ``PizzaioloAPI/export(to:)``).
@@ -40,16 +39,15 @@ public final class Backend: @unchecked Sendable {
     /// - Returns: The backend.
     public static func server(_ baseURL: URL) -> Backend {
         let network = URLSessionNetwork(configuration: NetworkConfiguration(timeout: 10), scheduler: MainScheduler.instance)
-        return Backend(baseURL: baseURL, network: network, fixture: nil, clock: nil, latency: 0)
+        return Backend(baseURL: baseURL, network: network, fixture: nil, clock: nil)
     }
 
-    private init(baseURL: URL, network: Network, fixture: FixtureNetwork?, clock: VirtualTimeScheduler<IntegerVirtualTimeConverter>?, latency: Int) {
+    private init(baseURL: URL, network: Network, fixture: FixtureNetwork?, clock: VirtualTimeScheduler<IntegerVirtualTimeConverter>?) {
         self.baseURL = baseURL
         self.tracking = TrackingNetwork(base: network)
         self.network = tracking
         self.fixture = fixture
         self.clock = clock
-        self.latency = latency
     }
 
     /// When `true`, every new request fails at once as a device without a connection would.
@@ -71,12 +69,14 @@ public final class Backend: @unchecked Sendable {
     public func settle(timeout: TimeInterval = 10) {
         _ = Headless.drain()
         if let clock {
+            // Runs the clock until nothing is scheduled (answers arrive in the order of their
+            // due times), then lets the screens react; their reactions may send more requests.
             var rounds = 0
-            while tracking.inFlight > 0, rounds < 1_000 {
-                Headless.run { clock.advanceTo(clock.clock + max(latency, 1)) }
+            repeat {
+                Headless.run { clock.start() }
                 _ = Headless.drain()
                 rounds += 1
-            }
+            } while tracking.inFlight > 0 && rounds < 1_000
         } else {
             _ = MainScheduler.run(until: { tracking.inFlight == 0 }, timeout: timeout)
         }
