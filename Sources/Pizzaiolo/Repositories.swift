@@ -315,8 +315,10 @@ public final class OrderQueue: @unchecked Sendable {
         case .unreachable?: return "no connection to the kitchen"
         case .timedOut?: return "the kitchen did not answer in time"
         case .badStatus(let code, let body)?:
-            let text = String(decoding: body, as: UTF8.self)
-            return text.isEmpty ? "the kitchen refused the order (\(code))" : "the kitchen refused the order: \(text)"
+            // A short plain-text reason is shown as it is; an error page is summed up by its status.
+            let text = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let readable = !text.isEmpty && text.count <= 80 && !text.hasPrefix("<") && !text.contains("\n")
+            return readable ? "the kitchen refused the order: \(text)" : "the kitchen refused the order (\(code))"
         default: return "\(error)"
         }
     }

@@ -217,8 +217,16 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
         // Declining (nil) makes the 3xx the final answer, which fails as a bad status.
-        let from = task.currentRequest?.url ?? task.originalRequest?.url
-        completionHandler(redirects.allows(from: from, to: request.url) ? request : nil)
+        let from = response.url ?? task.currentRequest?.url ?? task.originalRequest?.url
+        var next = request
+        // Resolve a relative Location ourselves: FoundationNetworking drops a trailing slash
+        // when it resolves `/folder/` against `/folder`, and would loop until "too many redirects".
+        if let location = response.value(forHTTPHeaderField: "Location"),
+           let resolved = URL(string: location, relativeTo: from)?.absoluteURL,
+           resolved != request.url {
+            next.url = resolved
+        }
+        completionHandler(redirects.allows(from: from, to: next.url) ? next : nil)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

@@ -22,6 +22,8 @@ import TestSupport
             "/big": .respond(status: 200, contentType: "application/octet-stream", body: Data(repeating: 1, count: 64 * 1024)),
             "/stream": .stream(total: 256 * 1024 * 1024),
             "/moved": .redirect(status: 302, location: "/pizzas.json"),
+            "/menu": .redirect(status: 301, location: "/menu/"),
+            "/menu/": .respond(status: 200, body: Self.json),
             "/elsewhere": .redirect(status: 302, location: "http://localhost:{port}/pizzas.json"),
         ])
     }
@@ -172,6 +174,19 @@ import TestSupport
         #expect(recorder.waitForTermination())
         #expect(recorder.events == [.next(Self.json), .completed])
         #expect(server.requests == ["GET /moved", "GET /pizzas.json"])
+    }
+
+    @Test func aRedirectToTheSamePathWithATrailingSlashIsFollowed() throws {
+        // What python3 -m http.server answers for a folder asked without its slash.
+        let server = try makeServer()
+        defer { server.stop() }
+        let network = URLSessionNetwork(scheduler: ImmediateScheduler.instance)
+        let recorder = EventRecorder<Data>()
+        let subscription = network.fetch(url: server.url("/menu")).asObservable().subscribe(recorder)
+        defer { subscription.dispose() }
+        #expect(recorder.waitForTermination())
+        #expect(recorder.events == [.next(Self.json), .completed])
+        #expect(server.requests == ["GET /menu", "GET /menu/"])
     }
 
     @Test func aRedirectToAnotherHostIsNotFollowedByDefault() throws {
