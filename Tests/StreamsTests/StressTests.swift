@@ -157,6 +157,49 @@ import Testing
         print("Stress share(replay:) reconnecting: \(elapsed), \(churnRuns.value.count) subscriptions")
     }
 
+    @Test func subscribeDoesNotChaseAFastProducer() throws {
+        // A replay slower than the producer: before the fix, the new subscriber delivered what
+        // the producer emitted during its replay, then what it emitted meanwhile, and so on,
+        // and `subscribe` returned only when the producer stopped.
+        let subject = ReplaySubject<Tagged>.create(bufferSize: 100)
+        for sequence in 0..<100 { subject.onNext(Tagged(producer: 0, sequence: sequence)) }
+        let subscribersDone = AtomicBox()
+        let emitted = AtomicBox()
+        let cap = 1_000_000
+        let subscriptions = 50
+        let runs = AsyncTestBox<[[Tagged]]>([])
+
+        runConcurrently(2) { role in
+            if role == 0 {
+                var sequence = 100
+                while subscribersDone.value == 0, sequence < cap {
+                    subject.onNext(Tagged(producer: 0, sequence: sequence))
+                    sequence += 1
+                    emitted.increment()
+                }
+            } else {
+                var finished: [[Tagged]] = []
+                for _ in 0..<subscriptions {
+                    let observer = StressObserver()
+                    let slow = SlowObserver(observer)
+                    let subscription = subject.subscribe(slow)
+                    slow.keepsPace.increment()
+                    subscription.dispose()
+                    #expect(observer.maxInFlight <= 1, "an observer was called concurrently")
+                    finished.append(observer.elements)
+                }
+                runs.update { $0 += finished }
+                subscribersDone.increment()
+            }
+        }
+        #expect(emitted.value < cap - 100, "a subscribe call lasted until the producer gave up (\(emitted.value) events)")
+        #expect(runs.value.count == subscriptions)
+        for run in runs.value {
+            #expect(run.count >= 100, "each subscriber receives at least its replay")
+            expectContiguous(run)
+        }
+    }
+
     // MARK: - Engine
 
     /// Producers emit into `subject` while churners subscribe and dispose; one observer is
@@ -382,4 +425,22 @@ final class HandOff: @unchecked Sendable {
     }
 
     var runs: [[Tagged]] { lock.withLock { finished } }
+}
+
+/// Spins about 2 µs per event until `keepsPace` is incremented: slower than an emitter, so a
+/// subscriber that tried to catch up on its own would never finish.
+final class SlowObserver: ObserverType, @unchecked Sendable {
+    typealias Element = Tagged
+    let keepsPace = AtomicBox()
+    private let inner: StressObserver
+
+    init(_ inner: StressObserver) { self.inner = inner }
+
+    func on(_ event: Event<Tagged>) {
+        if keepsPace.value == 0 {
+            let end = ContinuousClock.now + .microseconds(2)
+            while ContinuousClock.now < end {}
+        }
+        inner.on(event)
+    }
 }

@@ -7,10 +7,15 @@
 /// each observer sees one event at a time and in one order, no observer is called while a lock
 /// is held, and no emitter ever blocks on another one's observers.
 ///
-/// A new subscriber never takes part in draining: it receives its replay on its own thread, and
-/// events accepted meanwhile are buffered for it until it has caught up (so a subscriber is not
-/// held up delivering other observers' events, however busy the subject is). Every event has a
-/// sequence number, and an observer receives exactly the events accepted after it subscribed.
+/// A new subscriber receives its replay on its own thread; events accepted meanwhile are buffered
+/// for it (its "catch-up"). Once the replay is delivered, the catch-up is finished by whoever
+/// delivers for the subject: if a drainer is at work, the subscriber hands its catch-up over and
+/// returns (the drainer delivers it, in order, before the subscriber's next event); otherwise the
+/// subscriber delivers what drains that have already ended left in it, and looks again. So a
+/// subscriber does not chase a producer that emits faster than it can deliver: the first time
+/// it finds a drain under way, its catch-up becomes the drainer's. A subscriber never takes the
+/// drainer's role. Every event has a sequence number, and an observer receives exactly the
+/// events accepted after it subscribed.
 final class SubjectCore<Element>: @unchecked Sendable {
     typealias Entry = SubjectSubscription<Element>
 
@@ -18,6 +23,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
     private var observers: ContiguousArray<Entry> = []
     private var pending: [(event: Event<Element>, sequence: UInt64)] = []
     private var draining = false
+    /// Subscribers that finished their replay while a drainer was at work; the drainer delivers
+    /// their catch-up and makes them live before it stops.
+    private var handedOff: [Entry] = []
     private var accepted: UInt64 = 0
     private(set) var stopEvent: Event<Element>?
     private(set) var isDisposed = false
@@ -106,7 +114,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
             if entry.isDisposed { break }
             entry.observer.on(event)
         }
-        // Catch up with what was accepted while the replay was delivered, then go live.
+        // Events accepted during the replay wait in the catch-up; only a drainer appends to it.
         while true {
             lock.lock()
             if entry.catchUp.isEmpty {
@@ -114,6 +122,15 @@ final class SubjectCore<Element>: @unchecked Sendable {
                 lock.unlock()
                 break
             }
+            if draining {
+                // A drainer is at work (on another thread, or up this thread's stack): it finishes
+                // this catch-up before it stops, so the subscriber does not chase it.
+                handedOff.append(entry)
+                lock.unlock()
+                break
+            }
+            // Nobody is delivering: everything in the catch-up came from drains that have ended.
+            // Deliver it and look again; a drain starting meanwhile takes the rest.
             let batch = entry.catchUp
             entry.catchUp = []
             lock.unlock()
@@ -130,6 +147,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
                 observers.remove(at: index)
             }
             entry.catchUp = []
+            if let index = handedOff.firstIndex(where: { $0 === entry }) {
+                handedOff.remove(at: index)
+            }
         }
     }
 
@@ -139,12 +159,32 @@ final class SubjectCore<Element>: @unchecked Sendable {
             isDisposed = true
             observers = []
             pending = []
+            handedOff = []
         }
     }
 
     private func drain() {
         while true {
             lock.lock()
+            if !handedOff.isEmpty {
+                // Finish the catch-ups handed over by new subscribers. While this runs, new
+                // events queue in `pending`, so these catch-ups no longer grow.
+                let entries = handedOff
+                handedOff = []
+                let batches = entries.map { entry -> [Event<Element>] in
+                    let batch = entry.catchUp
+                    entry.catchUp = []
+                    entry.goLive()
+                    return batch
+                }
+                lock.unlock()
+                for (entry, batch) in zip(entries, batches) {
+                    for event in batch where !entry.isDisposed {
+                        entry.observer.on(event)
+                    }
+                }
+                continue
+            }
             if pending.isEmpty {
                 draining = false
                 lock.unlock()
