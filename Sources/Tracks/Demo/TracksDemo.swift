@@ -61,7 +61,7 @@ public enum TracksDemo {
             baseURL = api
             searchNetwork = URLSessionNetwork(scheduler: MainScheduler.instance)
             artworkNetwork = RequestLog(URLSessionNetwork(scheduler: SerialDispatchQueueScheduler(qos: .userInitiated, internalSerialQueueName: "tracks.artwork")))
-            write("Tracks: search results with lazily loaded artwork (server \(api.absoluteString)).")
+            write("Tracks: search results with artwork loaded lazily into reusable cells (server \(api.absoluteString)).")
         } else {
             let virtual = VirtualClock()
             clock = virtual
@@ -69,7 +69,7 @@ public enum TracksDemo {
             let fixture = Tracks.fixtureNetwork(scheduler: virtual.scheduler, latency: .varied)
             searchNetwork = fixture
             artworkNetwork = RequestLog(fixture)
-            write("Tracks: search results with lazily loaded artwork (embedded fixture API, virtual clock: the search answers after \(TracksFixtures.searchLatencyMilliseconds) ms, each artwork after 60–299 ms).")
+            write("Tracks: search results with artwork loaded lazily into reusable cells (embedded fixture API on a virtual clock: the search takes \(TracksFixtures.searchLatencyMilliseconds) ms, each artwork 60–299 ms).")
         }
         return withoutActuallyEscaping(write) { write in
             let walkthrough = Walkthrough(
@@ -123,7 +123,7 @@ private final class Walkthrough {
         show("\(rowCount) results arrived: the visible rows show their text, with a placeholder until their artwork loads.")
 
         let firstArrivals = settleVisibleArtwork()
-        show("The artwork arrived out of order (\(describe(firstArrivals))), each into its own row's cell\(failureNote()).")
+        show("The artwork arrived out of order (\(describe(firstArrivals))), each in its own row's cell\(failureNote()).")
 
         let before = requests.requestCount, cancelledBefore = requests.cancelledCount
         let frames = 40, distance = 150.0
@@ -138,7 +138,7 @@ private final class Walkthrough {
         let flingRequests = requests.requestCount - before
         let flingCancelled = requests.cancelledCount - cancelledBefore
         let cells = Headless.run { table.cellCount }
-        show("A fling to row \(firstVisibleRow) (\(frames) frames of \(Int(distance)) points, 16 ms apart): \(flingRequests) rows went through \(cells) reused cells, \(flingCancelled) requests were cancelled as their cells moved on, and \(wrongImages == 0 ? "no cell showed another row's image" : "\(wrongImages) wrong images seen").")
+        show("A fling to row \(firstVisibleRow) (\(frames) frames of \(Int(distance)) points, 16 ms apart): \(flingRequests) rows passed through \(cells) cells; \(flingCancelled) requests were cancelled on reuse, \(wrongImages == 0 ? "no image landed in a wrong cell" : "\(wrongImages) images landed in a wrong cell").")
 
         let flingArrivals = settleVisibleArtwork()
         show("Where the fling stopped, the artwork arrived (\(describe(flingArrivals)))\(failureNote()).")
@@ -150,7 +150,7 @@ private final class Walkthrough {
         }
         clock.settle { self.visibleCellsSettled }
         let topRequests = requests.requestCount - beforeTop
-        show("Back to the top: loaded artwork comes from the memory cache and failures are remembered, so \(topRequests == 0 ? "no request was sent" : "\(topRequests) requests were sent").")
+        show("Back to the top: artwork from the memory cache, failures remembered — \(topRequests == 0 ? "no request sent" : "\(topRequests) requests sent").")
         return finish(succeeded: true)
     }
 
@@ -191,7 +191,11 @@ private final class Walkthrough {
     }
 
     func describe(_ rows: [Int]) -> String {
-        rows.isEmpty ? "nothing was waiting" : rows.map { "row \($0)" }.joined(separator: ", ")
+        switch rows.count {
+        case 0: return "nothing was waiting"
+        case 1: return "row \(rows[0])"
+        default: return "rows " + rows.map(String.init).joined(separator: ", ")
+        }
     }
 
     /// `; row 2 failed (HTTP 404), so its cell shows the error line` for failed visible rows.
@@ -199,13 +203,13 @@ private final class Walkthrough {
         let failed: [String] = Headless.run {
             screen.visibleTrackCells.compactMap { cell in
                 guard case .failed(let reason) = cell.artworkState, let row = cell.indexPath?.row else { return nil }
-                return "row \(row) (\(reason))"
+                return "row \(row) failed (\(reason))"
             }
         }
         switch failed.count {
         case 0: return ""
-        case 1: return "; \(failed[0]) failed, so its cell shows the error line"
-        default: return "; \(failed.joined(separator: " and ")) failed, so their cells show the error line"
+        case 1: return "; \(failed[0]), so its cell shows the error line"
+        default: return "; \(failed.joined(separator: " and ")), so their cells show the error line"
         }
     }
 
