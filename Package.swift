@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Streams", "StreamsTesting", "TestSupport", "StoreCrashHelper"]),
         .testTarget(name: "RepositoryTests", dependencies: ["Repository", "ObjectStore", "Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
-        .testTarget(name: "PizzaioloTests", dependencies: ["Pizzaiolo", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
+        .testTarget(name: "PizzaioloTests", dependencies: ["Pizzaiolo", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "HeadlessUI", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -21,6 +21,7 @@ let package = Package(
         // leaves out the Linux runtime interposer the package would otherwise pull in.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .executableTarget(
@@ -32,6 +33,30 @@ let package = Package(
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ],
             path: "Benchmarks/StreamsBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "ObjectStoreBenchmarks",
+            dependencies: [
+                .product(name: "ObjectStore", package: "ReactiveMVVM"),
+                .product(name: "Streams", package: "ReactiveMVVM"),
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/ObjectStoreBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "HeadlessUIBenchmarks",
+            dependencies: [
+                .product(name: "HeadlessUI", package: "ReactiveMVVM"),
+                .product(name: "Repository", package: "ReactiveMVVM"),
+                .product(name: "Streams", package: "ReactiveMVVM"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/HeadlessUIBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),

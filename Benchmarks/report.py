@@ -6,14 +6,17 @@ operations. Times are the fastest iteration divided by n: on a shared machine th
 estimate least disturbed by other processes. Allocations are the median iteration divided by n.
 
 usage: report.py RESULTS_DIR MACHINE_LINE DATE --output PATH   (full run: JMH export)
-       report.py --smoke LOG                                   (smoke run: the executable's output)
+       report.py --smoke LOG...                                (smoke run: each executable's output,
+                                                                in smoke-<Suite>.log files)
 """
 import glob
 import json
 import re
 import sys
 
-FLAVOURS = ["ours", "OpenCombine", "baseline"]
+FLAVOURS = ["ours", "OpenCombine", "GRDB", "baseline"]
+# The peer each suite is measured against.
+PEERS = {"Streams": "OpenCombine", "ObjectStore": "GRDB"}
 NAME = re.compile(r"^(?P<scenario>.*) \(n=(?P<n>\d+)\) \[(?P<flavour>[A-Za-z]+)\]$")
 
 # Goals of issue 8 for pumping scenarios.
@@ -47,7 +50,16 @@ def load(results_dir):
     return suites
 
 
-def load_smoke_log(path):
+def load_smoke_logs(paths):
+    """Reads the smoke logs of every suite (`smoke-<Suite>.log`)."""
+    suites = {}
+    for path in paths:
+        suite = path.rsplit("/", 1)[-1].removeprefix("smoke-").removesuffix(".log")
+        suites.update(load_smoke_log(path, suite))
+    return suites
+
+
+def load_smoke_log(path, suite):
     """Reads what a benchmark executable prints when run by itself ("Debug results for …"),
     taking the first (lowest) recorded value of each metric."""
     suites = {}
@@ -59,14 +71,14 @@ def load_smoke_log(path):
                 name, metric = line[len("Debug results for "):].rstrip(":"), None
                 match = NAME.match(name)
                 if match:
-                    row = suites.setdefault("Streams", {}).setdefault(match["scenario"], {"n": int(match["n"])})
+                    row = suites.setdefault(suite, {}).setdefault(match["scenario"], {"n": int(match["n"])})
                     row[match["flavour"]] = [None, None]
             elif line in ("Time (wall clock):", "Malloc (total):"):
                 metric = line
             elif metric and name and line and line[0].isdigit():
                 match = NAME.match(name)
                 value = float(line.split()[0])
-                row = suites["Streams"][match["scenario"]]
+                row = suites[suite][match["scenario"]]
                 index = 0 if metric.startswith("Time") else 1
                 row[match["flavour"]][index] = value / row["n"]
                 metric = None
@@ -98,9 +110,11 @@ def allocations_text(value):
     return "0" if value < 0.005 else f"{value:.2f}"
 
 
-def table(scenarios):
+def table(suite, scenarios):
+    peer_name = PEERS.get(suite)
+    header_peer = peer_name or "peer"
     lines = [
-        "| scenario | per | ours | OpenCombine | baseline | ours/OpenCombine | ours/baseline | allocations per op: ours / OpenCombine / baseline | goals |",
+        f"| scenario | per | ours | {header_peer} | baseline | ours/{header_peer} | ours/baseline | allocations per op: ours / {header_peer} / baseline | goals |",
         "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: |",
     ]
     for name, row in sorted(scenarios.items()):
@@ -108,9 +122,11 @@ def table(scenarios):
         per = "element" if pumping else "operation"
         if "fan-out" in name:
             per = "change (1,000 deliveries)"
-        ours, peer, base = (row.get(flavour) for flavour in FLAVOURS)
+        ours = row.get("ours")
+        peer = row.get(peer_name) if peer_name else None
+        base = row.get("baseline")
         goals = ""
-        if pumping and ours:
+        if suite == "Streams" and pumping and ours:
             met = ours[1] < 0.005
             if peer:
                 met = met and ours[0] / peer[0] <= GOAL_PEER
@@ -136,7 +152,7 @@ def main():
     args = sys.argv[1:]
     smoke = args[0] == "--smoke"
     if smoke:
-        suites = load_smoke_log(args[1])
+        suites = load_smoke_logs(args[1:])
         if not suites:
             sys.exit("smoke: no benchmark results in the log")
     else:
@@ -144,14 +160,14 @@ def main():
         output = args[args.index("--output") + 1]
         suites = load(results_dir)
 
+    # Every scenario has our figures (a comparison where a peer or a baseline exists).
     missing = [
-        f"{suite}: {name} [{flavour}]"
+        f"{suite}: {name}"
         for suite, scenarios in suites.items()
         for name, row in scenarios.items()
-        for flavour in ("ours", "baseline")
-        if flavour not in row
+        if "ours" not in row
     ]
-    tables = "\n\n".join(f"### {suite}\n\n{table(scenarios)}" for suite, scenarios in sorted(suites.items()))
+    tables = "\n\n".join(f"### {suite}\n\n{table(suite, scenarios)}" for suite, scenarios in sorted(suites.items()))
     if smoke:
         print(tables)
         count = sum(len(row) - 1 for scenarios in suites.values() for row in scenarios.values())

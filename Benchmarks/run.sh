@@ -28,7 +28,7 @@ if [[ "$(basename "$root" | tr '[:upper:]' '[:lower:]')" == "benchmarks" ]]; the
     export REACTIVEMVVM_ROOT="$mirror"
 fi
 
-suites=(StreamsBenchmarks)
+suites=(StreamsBenchmarks ObjectStoreBenchmarks HeadlessUIBenchmarks)
 
 if [[ "$mode" == smoke ]]; then
     # Build in release and run each suite's executable by itself: a benchmark executable run
@@ -36,13 +36,15 @@ if [[ "$mode" == smoke ]]; then
     # spend a minute building its own tools first.)
     export STREAMS_BENCHMARK_SMOKE=1
     mkdir -p "$here/.build"
-    log="$here/.build/smoke.log"
-    : > "$log"
+    logs=()
     for suite in "${suites[@]}"; do
+        log="$here/.build/smoke-${suite%Benchmarks}.log"
+        : > "$log"
         swift build -c release --product "$suite" 2>&1 | grep -E "error|warning: .*Benchmarks/" || true
         "$here/.build/release/$suite" --quiet true "$@" >> "$log" 2>&1
+        logs+=("$log")
     done
-    python3 "$here/report.py" --smoke "$log"
+    python3 "$here/report.py" --smoke "${logs[@]}"
     exit 0
 fi
 

@@ -3,7 +3,7 @@
 # `Sources/<file>:<line>: <kind> <name>`, and exits non-zero if there is any. Works offline.
 #
 # Usage:
-#   Scripts/check-docs.sh                      # Streams StreamsTesting ObjectStore Repository HeadlessUI
+#   Scripts/check-docs.sh                      # every library module
 #   Scripts/check-docs.sh Streams StreamsTesting
 #   CHECK_DOCS_SKIP_BUILD=1 Scripts/check-docs.sh   # reuse the symbol graphs of the last run
 #
@@ -28,7 +28,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 MODULES=("$@")
-[[ ${#MODULES[@]} -gt 0 ]] || MODULES=(Streams StreamsTesting ObjectStore Repository HeadlessUI)
+[[ ${#MODULES[@]} -gt 0 ]] || MODULES=(Streams StreamsTesting ObjectStore Repository HeadlessUI Pizzaiolo Tracks)
 
 start=$(date +%s)
 BIN="$(swift build --show-bin-path)"

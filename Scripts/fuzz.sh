@@ -51,6 +51,7 @@ modules_for() {
         marbles) echo "Streams StreamsTesting" ;;
         query) echo "Streams ObjectStore" ;;
         mapper) echo "Streams ObjectStore Repository" ;;
+        storefile) echo "Streams ObjectStore" ;;
         *) echo "Streams" ;;
     esac
 }

@@ -1,5 +1,7 @@
+import Foundation
 import Pizzaiolo
-import Tracks
 
-// The sample app's command-line front end (the walkthrough is being built; see issue 6).
-print("\(Pizzaiolo.appName): the walkthrough is coming.")
+// The sample app's command-line front end: the walkthrough (no arguments), an interactive
+// session, the Tracks demo, and exporting the fixture API for a real server.
+let exitCode = PizzaioloCommand.run(arguments: Array(CommandLine.arguments.dropFirst()), tracks: runTracksCommand)
+exit(exitCode)

@@ -11,7 +11,7 @@ import Testing
     let scheduler = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
 
     @Test func loadsDecodesAndCachesNamedAfterTheFile() {
-        let network = Tracks.fixtureNetwork(scheduler: scheduler, latency: .varied)
+        let network = TracksFixtures.network(scheduler: scheduler, latency: .varied)
         let artwork = ArtworkProvider(network: network)
         let url = TracksFixtures.artworkURL(3)
         #expect(artwork.cachedImage(for: url) == nil)
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func aFailedURLFailsAgainWithoutARequest() {
-        let network = Tracks.fixtureNetwork(scheduler: scheduler, latency: .immediate)
+        let network = TracksFixtures.network(scheduler: scheduler, latency: .immediate)
         let artwork = ArtworkProvider(network: network)
         let url = TracksFixtures.artworkURL(2)
         let notFound = NetworkError.badStatus(code: 404, body: Data("no artwork here".utf8))
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func concurrentAskersShareOneRequest() {
-        let network = Tracks.fixtureNetwork(scheduler: scheduler, latency: .varied)
+        let network = TracksFixtures.network(scheduler: scheduler, latency: .varied)
         let artwork = ArtworkProvider(network: network)
         let url = TracksFixtures.artworkURL(8)
         let a = scheduler.createObserver(Image.self), b = scheduler.createObserver(Image.self)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func unreadableBytesFailAsNotAnImage() {
-        let network = Tracks.fixtureNetwork(scheduler: scheduler, latency: .immediate)
+        let network = TracksFixtures.network(scheduler: scheduler, latency: .immediate)
         let artwork = ArtworkProvider(network: network)
         let url = TracksFixtures.artworkURL(51)
         let res = scheduler.start { artwork.loadImage(for: url) }

@@ -15,7 +15,7 @@ final class TracksHarness {
     let screen: TracksViewController
 
     init(latency: TracksFixtureLatency = .varied, images: ImageProviding? = nil, tableHeight: Double = 180) {
-        network = Tracks.fixtureNetwork(scheduler: scheduler, latency: latency)
+        network = TracksFixtures.network(scheduler: scheduler, latency: latency)
         artwork = ArtworkProvider(network: network)
         let api = TracksAPI(network: network, baseURL: TracksFixtures.baseURL)
         screen = TracksViewController(viewModel: TracksViewModel(api: api, term: "midnight"), images: images ?? artwork, tableHeight: tableHeight)

@@ -27,7 +27,7 @@ import Testing
 
     @Test func aCachedImageShowsAtOnce() {
         let scheduler = VirtualTimeScheduler(initialClock: 0, converter: IntegerVirtualTimeConverter(resolution: 0.001))
-        let artwork = ArtworkProvider(network: Tracks.fixtureNetwork(scheduler: scheduler, latency: .immediate))
+        let artwork = ArtworkProvider(network: TracksFixtures.network(scheduler: scheduler, latency: .immediate))
         let load = artwork.loadImage(for: TracksFixtures.artworkURL(1)).subscribe()
         Headless.run { scheduler.start() }
         load.dispose()

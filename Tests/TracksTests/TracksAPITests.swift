@@ -14,7 +14,7 @@ import Testing
 
     @Test func fetchesAndDecodesOnce() {
         let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
-        let network = Tracks.fixtureNetwork(scheduler: scheduler, latency: .varied)
+        let network = TracksFixtures.network(scheduler: scheduler, latency: .varied)
         let api = TracksAPI(network: network, baseURL: TracksFixtures.baseURL)
         let res = scheduler.start { api.search(term: "midnight").asObservable().map(\.count) }
         #expect(res.events == [.next(450, 200), .completed(450)])

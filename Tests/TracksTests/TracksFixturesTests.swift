@@ -28,7 +28,7 @@ import Testing
         // A fresh clock for each request (subscribed at 200, as `start` does).
         func fetch(_ url: URL) -> TestableObserver<Int> {
             let scheduler = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
-            let network = Tracks.fixtureNetwork(scheduler: scheduler, latency: .varied)
+            let network = TracksFixtures.network(scheduler: scheduler, latency: .varied)
             return scheduler.start { network.fetch(url: url).asObservable().map(\.count) }
         }
         let search = fetch(URL(string: "https://tracks.example/search?term=anything")!)

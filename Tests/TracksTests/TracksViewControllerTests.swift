@@ -240,7 +240,7 @@ import Testing
 
     @Test func closingTheScreenCancelsItsLoads() {
         let scheduler = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
-        let network = Tracks.fixtureNetwork(scheduler: scheduler, latency: .varied)
+        let network = TracksFixtures.network(scheduler: scheduler, latency: .varied)
         weak var weakScreen: TracksViewController?
         var screen: TracksViewController? = TracksViewController(
             viewModel: TracksViewModel(api: TracksAPI(network: network, baseURL: TracksFixtures.baseURL), term: "midnight"),

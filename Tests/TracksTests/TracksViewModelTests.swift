@@ -31,7 +31,7 @@ final class ViewModelRecorder {
     }
 
     @Test func loadingThenLoaded() {
-        let network = Tracks.fixtureNetwork(scheduler: scheduler, latency: .varied)
+        let network = TracksFixtures.network(scheduler: scheduler, latency: .varied)
         let viewModel = TracksViewModel(api: TracksAPI(network: network, baseURL: TracksFixtures.baseURL), term: "midnight")
         let recorder = ViewModelRecorder(viewModel)
         #expect(recorder.states == [.loading])
@@ -52,7 +52,7 @@ final class ViewModelRecorder {
     }
 
     @Test func failureThenRetryThenLoaded() {
-        let network = Tracks.fixtureNetwork(scheduler: scheduler, latency: .varied)
+        let network = TracksFixtures.network(scheduler: scheduler, latency: .varied)
         network.setRoute(.status(500, body: "down", delay: .milliseconds(100)), for: "/search")
         let viewModel = TracksViewModel(api: TracksAPI(network: network, baseURL: TracksFixtures.baseURL), term: "midnight")
         let recorder = ViewModelRecorder(viewModel)
@@ -91,7 +91,7 @@ final class ViewModelRecorder {
     }
 
     @Test func aRetryDuringASearchCancelsIt() {
-        let network = Tracks.fixtureNetwork(scheduler: scheduler, latency: .varied)
+        let network = TracksFixtures.network(scheduler: scheduler, latency: .varied)
         let viewModel = TracksViewModel(api: TracksAPI(network: network, baseURL: TracksFixtures.baseURL), term: "midnight")
         let recorder = ViewModelRecorder(viewModel)
         advance(to: 100)
@@ -106,7 +106,7 @@ final class ViewModelRecorder {
     }
 
     @Test func nothingIsRequestedUntilSubscribed() {
-        let network = Tracks.fixtureNetwork(scheduler: scheduler, latency: .varied)
+        let network = TracksFixtures.network(scheduler: scheduler, latency: .varied)
         _ = TracksViewModel(api: TracksAPI(network: network, baseURL: TracksFixtures.baseURL), term: "midnight")
         advance(to: 1_000)
         #expect(network.totalRequestCount == 0)

@@ -89,9 +89,15 @@ public final class ObjectSchema: @unchecked Sendable {
     /// The ordinal of the primary-key field.
     public let primaryKeyIndex: Int
     let fieldIndex: [String: Int]
-    let type: any StoreObject.Type
+    /// The Swift type, or `nil` for a schema read from a store file whose type is not known.
+    let type: (any StoreObject.Type)?
+    /// Each field's kind as the store file spells it (`FieldKind.description`).
+    let kindNames: [String]
+    /// A fingerprint of the row layout (names, kinds, optionality, primary key), stable across
+    /// processes: two schemas with the same layout read and write the same rows.
+    let layout: UInt64
 
-    init(name: String, fields: [FieldSchema], primaryKeyIndex: Int, type: any StoreObject.Type) {
+    init(name: String, fields: [FieldSchema], primaryKeyIndex: Int, type: (any StoreObject.Type)?, kindNames: [String]? = nil) {
         self.name = name
         self.fields = fields
         self.primaryKeyIndex = primaryKeyIndex
@@ -99,6 +105,18 @@ public final class ObjectSchema: @unchecked Sendable {
         var index: [String: Int] = [:]
         for (i, f) in fields.enumerated() { index[f.name] = i }
         self.fieldIndex = index
+        let kinds = kindNames ?? fields.map(\.kind.description)
+        self.kindNames = kinds
+        var text = "\(primaryKeyIndex)"
+        for (f, k) in zip(fields, kinds) { text += "|\(f.name):\(k)\(f.isOptional ? "?" : "")" }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325   // FNV-1a
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        self.layout = hash
+    }
+
+    /// A readable form of the layout (for error messages).
+    var layoutDescription: String {
+        zip(fields, kindNames).map { "\($0.name): \($1)\($0.isOptional ? "?" : "")" }.joined(separator: ", ")
     }
 
     /// The names of all fields, in declaration order.

@@ -132,6 +132,8 @@ extension StoreValue {
             return out + "\""
         case .date(let d):
             let t = d.timeIntervalSince1970
+            // Dates beyond ±2^53 s (or NaN, read from a damaged file) have no T-literal.
+            guard t.isFinite, abs(t) < 9.0e15 else { return "T\(t):0" }
             let seconds = t.rounded(.down)
             let nanos = Int(((t - seconds) * 1_000_000_000).rounded())
             return "T\(Int64(seconds)):\(nanos)"

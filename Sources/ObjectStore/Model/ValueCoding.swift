@@ -59,7 +59,7 @@ func scalarFromStore<T>(_ value: StoreValue, as type: T.Type) -> T? {
         case is Double.Type: return v as? T
         case is Float.Type: return Float(v) as? T
         case is Decimal.Type: return Decimal(v) as? T
-        case is Int.Type: return Int(v) as? T
+        case is Int.Type: return Int(exactly: v.rounded(.towardZero)) as? T   // nil when out of range or NaN
         default: return nil
         }
     case .string(let v): return v as? T

@@ -412,6 +412,11 @@ func normalise(_ value: StoreValue, for leaf: FieldKind?) -> StoreValue {
 @inline(__always)
 func fold(_ value: StoreValue, _ options: StringOptions) -> StoreValue {
     guard !options.isEmpty, case .string(let s) = value else { return value }
+    // ASCII text folds to its lowercase for [c] and to itself for [d]: skip Foundation's folding
+    // (which builds a new string through NSString for every row).
+    if s.utf8.allSatisfy({ $0 < 0x80 }) {
+        return options.contains(.caseInsensitive) ? .string(s.lowercased()) : value
+    }
     var o: String.CompareOptions = []
     if options.contains(.caseInsensitive) { o.insert(.caseInsensitive) }
     if options.contains(.diacriticInsensitive) { o.insert(.diacriticInsensitive) }

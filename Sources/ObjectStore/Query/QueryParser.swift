@@ -212,6 +212,22 @@ struct QueryParser {
     var position = 0
     var nextArgument = 0
     var variables: [String] = []
+    /// How many parentheses, NOTs and SUBQUERYs enclose the current token.
+    var depth = 0
+    /// The deepest nesting a query may have; deeper input is a ``QueryError``, not a stack
+    /// overflow (parsing and evaluation recurse once per level).
+    static let maximumNesting = 64
+    /// The most operands an AND or OR chain may have (evaluation recurses along the chain).
+    static let maximumChainLength = 1_000
+
+    /// Enters one level of nesting, or fails when the query is nested too deeply.
+    mutating func nest() throws {
+        depth += 1
+        guard depth <= Self.maximumNesting else {
+            throw QueryError(.unsupported, expected: "at most \(Self.maximumNesting) levels of parentheses, NOT and SUBQUERY",
+                             found: "deeper nesting", column: current.column)
+        }
+    }
 
     init(text: String, arguments: [Any]) throws {
         var lexer = QueryLexer(text)
@@ -300,8 +316,10 @@ struct QueryParser {
 
     mutating func parseOr() throws -> PredicateNode {
         var left = try parseAnd()
+        var operands = 1
         while current.isKeyword("OR") || current.isSymbol("||") {
             let op = current.text
+            try checkChain(&operands, op)
             advance()
             if current.kind == .end { throw fail("a predicate after '\(op)'") }
             left = .or(left, try parseAnd())
@@ -311,8 +329,10 @@ struct QueryParser {
 
     mutating func parseAnd() throws -> PredicateNode {
         var left = try parseNot()
+        var operands = 1
         while current.isKeyword("AND") || current.isSymbol("&&") {
             let op = current.text
+            try checkChain(&operands, op)
             advance()
             if current.kind == .end { throw fail("a predicate after '\(op)'") }
             left = .and(left, try parseNot())
@@ -320,9 +340,20 @@ struct QueryParser {
         return left
     }
 
+    /// Counts one more operand of an AND/OR chain, or fails past ``maximumChainLength``.
+    private func checkChain(_ operands: inout Int, _ op: String) throws {
+        operands += 1
+        guard operands <= Self.maximumChainLength else {
+            throw QueryError(.unsupported, expected: "at most \(Self.maximumChainLength) operands joined by \(op.uppercased())",
+                             found: "a longer chain", column: current.column)
+        }
+    }
+
     mutating func parseNot() throws -> PredicateNode {
         if current.isKeyword("NOT") || current.isSymbol("!") {
             let op = current.text
+            try nest()
+            defer { depth -= 1 }
             advance()
             if current.kind == .end { throw fail("a predicate after '\(op)'") }
             return .not(try parseNot())
@@ -332,6 +363,8 @@ struct QueryParser {
 
     mutating func parsePrimary() throws -> PredicateNode {
         if current.isSymbol("(") {
+            try nest()
+            defer { depth -= 1 }
             advance()
             let inner = try parseOr()
             try expectSymbol(")", "')' or an operator")
@@ -540,6 +573,8 @@ struct QueryParser {
 
     mutating func parseSubquery() throws -> QueryExpression {
         let column = current.column
+        try nest()
+        defer { depth -= 1 }
         advance()
         advance() // (
         let path = try parseKeyPathText("a collection key path in SUBQUERY")

@@ -17,13 +17,46 @@ import Darwin
 ///
 /// The store is safe to use from any thread: readers see a consistent committed snapshot,
 /// writers are serialised, and notifications go to the scheduler each observer chooses.
+///
+/// A store lives in memory (``Configuration/inMemory(identifier:objectTypes:)``) or in a file
+/// (``Configuration/file(url:objectTypes:schemaVersion:migration:deleteIfMigrationNeeded:shouldCompactOnLaunch:durability:autoCompaction:)``)
+/// to which every commit is appended before `write` returns; see `Guides/ObjectStore-FileFormat.md`.
 public final class Store: @unchecked Sendable {
-    /// Where a store keeps its data.
+    /// Where a store keeps its data, and how a file store opens.
     public struct Configuration: @unchecked Sendable, Equatable {
-        enum Storage: Equatable { case inMemory(String) }
+        enum Storage: Equatable {
+            case inMemory(String)
+            case file(String)
+        }
         let storage: Storage
-        /// Model types registered (and their schemas checked) when the store opens.
+        /// Model types registered (and their schemas checked) when the store opens. For a file
+        /// store these are also the models a migration moves the stored data to.
         public var objectTypes: [any StoreObject.Type]
+        /// The version of the models (file stores); raise it when a model changes.
+        public var schemaVersion: UInt64 = 0
+        /// Moves data written with an older ``schemaVersion`` to the current models.
+        public var migration: ((Migration, _ oldSchemaVersion: UInt64) throws -> Void)?
+        /// Delete the stored data instead of migrating it when a migration is needed.
+        public var deleteIfMigrationNeeded = false
+        /// Asked at open with the file's size and the size its live data needs; `true`
+        /// compacts the file before the store is used.
+        public var shouldCompactOnLaunch: ((_ totalBytes: Int, _ usedBytes: Int) -> Bool)?
+        /// When a committed write has reached the disk.
+        public var durability: Durability = .full
+        /// When the store compacts its file while running.
+        public var autoCompaction: AutoCompaction = .default
+
+        /// The file of a file store; `nil` for an in-memory store.
+        public var fileURL: URL? {
+            if case .file(let path) = storage { return URL(fileURLWithPath: path) }
+            return nil
+        }
+
+        /// The identifier of an in-memory store; `nil` for a file store.
+        public var inMemoryIdentifier: String? {
+            if case .inMemory(let identifier) = storage { return identifier }
+            return nil
+        }
 
         /// An in-memory store. Stores opened with the same identifier share their data while
         /// at least one of them is alive, as Realm's in-memory realms do.
@@ -36,8 +69,86 @@ public final class Store: @unchecked Sendable {
             Configuration(storage: .inMemory(identifier), objectTypes: objectTypes)
         }
 
+        /// A store kept in a file: every committed write is appended to it, and reopening the
+        /// file (after a restart or a crash) restores exactly the committed writes.
+        ///
+        /// Stores opened on the same file in one process share one instance. The file is
+        /// locked (`flock`) while open: another process opening it gets
+        /// ``StoreError/fileLocked(path:)``. See `Guides/ObjectStore-FileFormat.md`.
+        ///
+        ///     let url = FileManager.default.temporaryDirectory.appendingPathComponent("pizzas.store")
+        ///     let store = try Store(configuration: .file(url: url, objectTypes: [Pizza.self]))
+        ///
+        /// - Parameters:
+        ///   - url: The file; created (with owner-only permissions, 0600) when missing.
+        ///   - objectTypes: Models checked against the stored data when the store opens (list
+        ///     every model so a changed one is caught at open rather than at first use).
+        ///   - schemaVersion: The version of the models; raise it when a model changes.
+        ///   - migration: Moves data from an older schema version (see ``Migration``).
+        ///   - deleteIfMigrationNeeded: Discard the stored data instead of migrating it.
+        ///   - shouldCompactOnLaunch: Given the file's size and the size of its live data,
+        ///     whether to compact it at open.
+        ///   - durability: `.full` (default): a `write` that returned is on disk. `.relaxed`:
+        ///     no sync per commit (a killed process loses nothing, a power cut may lose the
+        ///     latest commits, never part of one).
+        ///   - autoCompaction: When the running store compacts its file.
+        /// - Returns: The configuration.
+        public static func file(
+            url: URL,
+            objectTypes: [any StoreObject.Type] = [],
+            schemaVersion: UInt64 = 0,
+            migration: ((Migration, _ oldSchemaVersion: UInt64) throws -> Void)? = nil,
+            deleteIfMigrationNeeded: Bool = false,
+            shouldCompactOnLaunch: ((_ totalBytes: Int, _ usedBytes: Int) -> Bool)? = nil,
+            durability: Durability = .full,
+            autoCompaction: AutoCompaction = .default
+        ) -> Configuration {
+            var configuration = Configuration(storage: .file(url.standardizedFileURL.path), objectTypes: objectTypes)
+            configuration.schemaVersion = schemaVersion
+            configuration.migration = migration
+            configuration.deleteIfMigrationNeeded = deleteIfMigrationNeeded
+            configuration.shouldCompactOnLaunch = shouldCompactOnLaunch
+            configuration.durability = durability
+            configuration.autoCompaction = autoCompaction
+            return configuration
+        }
+
         /// Two configurations are equal when they name the same data.
         public static func == (lhs: Configuration, rhs: Configuration) -> Bool { lhs.storage == rhs.storage }
+    }
+
+    /// When a committed write counts as stored.
+    public enum Durability: Sendable, Equatable {
+        /// Each commit is synced to the disk (`fdatasync`, `F_FULLFSYNC` on Apple platforms)
+        /// before `write` returns.
+        case full
+        /// Commits are written but not synced one by one (for bulk imports): a killed process
+        /// loses nothing, a power cut may lose the latest commits (never part of one).
+        case relaxed
+    }
+
+    /// When a running file store rewrites its file as a compact snapshot.
+    public struct AutoCompaction: Sendable, Equatable {
+        /// Compact when the file is larger than this multiple of its size after the last
+        /// compaction (0 never compacts automatically).
+        public var logMultiple: Int
+        /// …and larger than this many bytes.
+        public var minimumBytes: Int
+
+        /// Creates a policy.
+        ///
+        /// - Parameters:
+        ///   - logMultiple: The growth factor that triggers a compaction (0: never).
+        ///   - minimumBytes: The file size below which the store never compacts.
+        public init(logMultiple: Int, minimumBytes: Int) {
+            self.logMultiple = logMultiple
+            self.minimumBytes = minimumBytes
+        }
+
+        /// Compact past 4× the compacted size and 1 MiB.
+        public static let `default` = AutoCompaction(logMultiple: 4, minimumBytes: 1 << 20)
+        /// Never compact automatically (``Store/compact()`` still works).
+        public static let never = AutoCompaction(logMultiple: 0, minimumBytes: .max)
     }
 
     /// The configuration this store was opened with.
@@ -46,13 +157,20 @@ public final class Store: @unchecked Sendable {
 
     /// Opens a store.
     ///
-    /// - Parameter configuration: Where the data lives; see ``Configuration/inMemory(identifier:objectTypes:)``.
-    /// - Throws: ``StoreError/unsupportedModel(type:reason:)`` when a registered type cannot be stored.
+    /// - Parameter configuration: Where the data lives; see ``Configuration/inMemory(identifier:objectTypes:)``
+    ///   and ``Configuration/file(url:objectTypes:schemaVersion:migration:deleteIfMigrationNeeded:shouldCompactOnLaunch:durability:autoCompaction:)``.
+    /// - Throws: ``StoreError/unsupportedModel(type:reason:)`` when a registered type cannot be
+    ///   stored; for a file: ``StoreError/corrupted(offset:reason:)``,
+    ///   ``StoreError/notAStoreFile(path:)``, ``StoreError/schemaVersionTooNew(stored:code:)``,
+    ///   ``StoreError/migrationRequired(type:reason:)``, ``StoreError/migrationFailed(reason:)``,
+    ///   ``StoreError/fileLocked(path:)``, ``StoreError/io(path:reason:)``, or what the
+    ///   migration closure throws.
     public init(configuration: Configuration) throws {
         for type in configuration.objectTypes { _ = try ObjectSchema.of(type) }
         self.configuration = configuration
         switch configuration.storage {
         case .inMemory(let identifier): core = StoreCore.shared(identifier: identifier)
+        case .file: core = try StoreCore.shared(file: configuration)
         }
     }
 
@@ -83,6 +201,16 @@ public final class Store: @unchecked Sendable {
     @discardableResult
     public func write<Result>(_ block: (Transaction) throws -> Result) throws -> Result {
         try core.write(block)
+    }
+
+    /// Rewrites the store's file as a compact snapshot of its current data (crash-safe: the
+    /// snapshot goes to a temporary file that is synced and renamed over the file).
+    ///
+    /// Does nothing for an in-memory store. Waits for a running write to finish.
+    ///
+    /// - Throws: ``StoreError/nestedWrite`` inside a `write` block, ``StoreError/io(path:reason:)``.
+    public func compact() throws {
+        try core.compact()
     }
 
     /// Whether the calling thread is inside a `write` block of this store.
@@ -150,7 +278,9 @@ final class StoreCore: @unchecked Sendable {
     let lock = NSLock()                 // guards state, writer, observers, commitLog
     private let writeLock = NSLock()    // one writer at a time
     private let notifyLock = NSLock()   // orders publication with observer registration
-    private var state = Snapshot(version: 0, tables: [:])
+    private var state: Snapshot
+    /// The file behind a file store (used with `writeLock` held).
+    let file: StoreFile?
     private var writer: pthread_t?
     private var observers: [ObjectIdentifier: CommitObserver] = [:]
     var commitLog: [[ChangeRecord]] = []
@@ -160,7 +290,13 @@ final class StoreCore: @unchecked Sendable {
 
     nonisolated(unsafe) private static var registry: [String: Weak] = [:]
     private static let registryLock = NSLock()
+    private static let fileOpenLock = NSRecursiveLock()
     private struct Weak { weak var core: StoreCore? }
+
+    init(state: Snapshot = Snapshot(version: 0, tables: [:]), file: StoreFile? = nil) {
+        self.state = state
+        self.file = file
+    }
 
     static func shared(identifier: String) -> StoreCore {
         registryLock.withLock {
@@ -170,6 +306,50 @@ final class StoreCore: @unchecked Sendable {
             registry = registry.filter { $0.value.core != nil }
             return core
         }
+    }
+
+    /// The core of a file store: the one already open on that file in this process, or a new
+    /// one that opens (and locks) the file.
+    static func shared(file configuration: Store.Configuration) throws -> StoreCore {
+        guard case .file(let path) = configuration.storage else { preconditionFailure("not a file configuration") }
+        var codeSchemas: [String: ObjectSchema] = [:]
+        var pending = try configuration.objectTypes.map { try ObjectSchema.of($0) }
+        while let schema = pending.popLast() {
+            guard codeSchemas[schema.name] == nil else { continue }
+            codeSchemas[schema.name] = schema
+            for field in schema.fields {
+                switch field.kind {
+                case .link(let ref), .linkList(let ref): pending.append(ref.schema)
+                default: break
+                }
+            }
+        }
+        let key = "file:" + path
+        // Opens are serialised by their own (recursive) lock, not the registry's, so the user's
+        // migration and shouldCompactOnLaunch closures may open other stores.
+        return try fileOpenLock.withLock {
+            if let core = registryLock.withLock({ registry[key]?.core }) { return core }
+            let options = FileOptions(
+                path: path, schemaVersion: configuration.schemaVersion, migration: configuration.migration,
+                deleteIfMigrationNeeded: configuration.deleteIfMigrationNeeded,
+                shouldCompactOnLaunch: configuration.shouldCompactOnLaunch,
+                durability: configuration.durability, autoCompaction: configuration.autoCompaction)
+            let (file, snapshot) = try StoreFile.open(options, codeSchemas: codeSchemas)
+            let core = StoreCore(state: snapshot, file: file)
+            registryLock.withLock {
+                registry[key] = Weak(core: core)
+                registry = registry.filter { $0.value.core != nil }
+            }
+            return core
+        }
+    }
+
+    func compact() throws {
+        guard let file else { return }
+        if isWriterThread { throw StoreError.nestedWrite }
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        try file.compact(snapshot())
     }
 
     func snapshot() -> Snapshot { lock.withLock { state } }
@@ -193,7 +373,20 @@ final class StoreCore: @unchecked Sendable {
             writeLock.unlock()
             throw error
         }
-        if !transaction.log.isEmpty { publish(transaction) }
+        if !transaction.log.isEmpty {
+            if let file {
+                // The commit reaches the file before anyone can see it; if it cannot, nothing changes.
+                do {
+                    try file.append(transaction.log, tables: transaction.tables, touched: transaction.changes.keys)
+                } catch {
+                    lock.withLock { writer = nil }
+                    writeLock.unlock()
+                    throw error
+                }
+            }
+            publish(transaction)
+            file?.compactIfDue(snapshot())
+        }
         lock.withLock { writer = nil }
         writeLock.unlock()
         drain()

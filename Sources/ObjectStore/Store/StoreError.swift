@@ -9,6 +9,24 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case nestedWrite
     /// A ``Transaction`` was used after its `write` block returned.
     case transactionClosed
+    /// The store file is damaged at `offset` (bytes from its start). The open failed and left
+    /// the file as it was; nothing was thrown away.
+    case corrupted(offset: Int, reason: String)
+    /// The file at `path` is not a store file (its first bytes are not the store's header).
+    case notAStoreFile(path: String)
+    /// The file was written with a higher `schemaVersion` than the code's (an older build
+    /// opening a newer file).
+    case schemaVersionTooNew(stored: UInt64, code: UInt64)
+    /// A model's fields differ from the stored objects of that type but `schemaVersion` was
+    /// not raised; raise it (and pass a migration) or set `deleteIfMigrationNeeded`.
+    case migrationRequired(type: String, reason: String)
+    /// The migration left the data in a state the new models cannot hold (for example two
+    /// objects with the same primary key, or a required field without a value).
+    case migrationFailed(reason: String)
+    /// Another process has the store file open (the store holds an exclusive lock on it).
+    case fileLocked(path: String)
+    /// The operating system refused an operation on the store file.
+    case io(path: String, reason: String)
 
     /// A readable explanation.
     public var description: String {
@@ -17,6 +35,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .duplicatePrimaryKey(let type, let key): return "\(type) with primary key \(key) already exists"
         case .nestedWrite: return "write() called inside a write transaction"
         case .transactionClosed: return "the transaction was used after its write block ended"
+        case .corrupted(let offset, let reason): return "the store file is corrupted at byte \(offset): \(reason)"
+        case .notAStoreFile(let path): return "\(path) is not a store file"
+        case .schemaVersionTooNew(let stored, let code):
+            return "the store file has schema version \(stored), newer than the code's \(code)"
+        case .migrationRequired(let type, let reason):
+            return "migration required for \(type) (raise schemaVersion): \(reason)"
+        case .migrationFailed(let reason): return "the migration failed: \(reason)"
+        case .fileLocked(let path): return "\(path) is open in another process"
+        case .io(let path, let reason): return "\(path): \(reason)"
         }
     }
 }

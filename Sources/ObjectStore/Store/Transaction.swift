@@ -81,6 +81,7 @@ public final class Transaction {
         let key = row[schema.primaryKeyIndex]
         // Take the table out so it is uniquely referenced while it changes (one hash each way).
         var table = tables.removeValue(forKey: name) ?? TableState(schema: schema)
+        if table.schema !== schema { checkLayout(stored: table.schema, code: schema) }
         defer { tables[name] = table }
         if let slot = table.pkIndex[key] {
             let fields: [Int]

@@ -155,9 +155,13 @@ extension Observable {
                             }
                         }
                         if let (origin, list) = arrived, !list.isEmpty {
-                            statuses.append(.loaded(origin: origin))
                             if state.last.map({ !Manager<ViewModel>.sameElements($0, list) }) ?? true {
                                 toSend = list
+                            }
+                            // The store echoing what the network just delivered changes nothing;
+                            // the network confirming what is on screen makes it fresh.
+                            if toSend != nil || origin == .network {
+                                statuses.append(.loaded(origin: origin))
                             }
                             state.last = list
                             if let pending = state.pendingError {

@@ -33,7 +33,7 @@ public final class URLSessionNetwork: Network, @unchecked Sendable {
     public init(configuration: NetworkConfiguration = .default, scheduler: ImmediateSchedulerType) {
         self.configuration = configuration
         self.scheduler = scheduler
-        let delegate = SessionDelegate()
+        let delegate = SessionDelegate(redirects: configuration.redirects)
         self.delegate = delegate
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
@@ -188,6 +188,11 @@ private final class Transfer: @unchecked Sendable {
 /// Routes `URLSession` delegate calls to the ``Transfer`` of each task.
 private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let transfers = Locked<[Int: Transfer]>([:])
+    private let redirects: RedirectPolicy
+
+    init(redirects: RedirectPolicy) {
+        self.redirects = redirects
+    }
 
     func register(_ transfer: Transfer, for identifier: Int) {
         transfers.withLock { $0[identifier] = transfer }
@@ -208,6 +213,20 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         completionHandler(transfer.receive(status: status, expectedLength: response.expectedContentLength) ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        // Declining (nil) makes the 3xx the final answer, which fails as a bad status.
+        let from = response.url ?? task.currentRequest?.url ?? task.originalRequest?.url
+        var next = request
+        // Resolve a relative Location ourselves: FoundationNetworking drops a trailing slash
+        // when it resolves `/folder/` against `/folder`, and would loop until "too many redirects".
+        if let location = response.value(forHTTPHeaderField: "Location"),
+           let resolved = URL(string: location, relativeTo: from)?.absoluteURL,
+           resolved != request.url {
+            next.url = resolved
+        }
+        completionHandler(redirects.allows(from: from, to: next.url) ? next : nil)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

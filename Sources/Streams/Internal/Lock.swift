@@ -75,8 +75,9 @@ final class RecursiveLock: @unchecked Sendable {
     }
 }
 
-/// A flag that can be set once, atomically.
-final class AtomicFlag: @unchecked Sendable {
+/// A flag that can be set once, atomically. Stored inline in its owner (no allocation of its
+/// own): declare it as a `let` property.
+struct AtomicFlag: ~Copyable, @unchecked Sendable {
     private let value = Atomic<Bool>(false)
 
     init() {}

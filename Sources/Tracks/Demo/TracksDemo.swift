@@ -66,7 +66,7 @@ public enum TracksDemo {
             let virtual = VirtualClock()
             clock = virtual
             baseURL = TracksFixtures.baseURL
-            let fixture = Tracks.fixtureNetwork(scheduler: virtual.scheduler, latency: .varied)
+            let fixture = TracksFixtures.network(scheduler: virtual.scheduler, latency: .varied)
             searchNetwork = fixture
             artworkNetwork = RequestLog(fixture)
             write("Tracks: search results with artwork loaded lazily into reusable cells (embedded fixture API on a virtual clock: the search takes \(TracksFixtures.searchLatencyMilliseconds) ms, each artwork 60–299 ms).")
@@ -123,7 +123,7 @@ private final class Walkthrough {
         show("\(rowCount) results arrived: the visible rows show their text, with a placeholder until their artwork loads.")
 
         let firstArrivals = settleVisibleArtwork()
-        show("The artwork arrived out of order (\(describe(firstArrivals))), each in its own row's cell\(failureNote()).")
+        show("The artwork arrived \(firstArrivals == firstArrivals.sorted() ? "in row order" : "out of order") (\(describe(firstArrivals))), each in its own row's cell\(failureNote()).")
 
         let before = requests.requestCount, cancelledBefore = requests.cancelledCount
         let frames = 40, distance = 150.0

@@ -137,13 +137,13 @@ public enum TracksFixtureLatency: Sendable {
     case varied
 }
 
-extension Tracks {
+extension TracksFixtures {
     /// The embedded API: a ``FixtureNetwork`` answering `/search` (any term) with the 200
     /// fixture tracks and `/artwork/<n>.png` with their PNGs — `404` or unreadable bytes for
-    /// the broken ones (see ``TracksFixtures``).
+    /// the broken ones.
     ///
     ///     let scheduler = VirtualTimeScheduler(initialClock: 0, converter: IntegerVirtualTimeConverter(resolution: 0.001))
-    ///     let network = Tracks.fixtureNetwork(scheduler: scheduler, latency: .varied)
+    ///     let network = TracksFixtures.network(scheduler: scheduler, latency: .varied)
     ///     let api = TracksAPI(network: network, baseURL: TracksFixtures.baseURL)
     ///
     /// - Parameters:
@@ -151,7 +151,7 @@ extension Tracks {
     ///     scheduler for deterministic runs, `MainScheduler.instance` to feel a real network.
     ///   - latency: How slowly it answers; ``TracksFixtureLatency/varied`` by default.
     /// - Returns: The network.
-    public static func fixtureNetwork(scheduler: SchedulerType, latency: TracksFixtureLatency = .varied) -> FixtureNetwork {
+    public static func network(scheduler: SchedulerType, latency: TracksFixtureLatency = .varied) -> FixtureNetwork {
         func delay(_ milliseconds: Int) -> RxTimeInterval {
             latency == .varied ? .milliseconds(milliseconds) : .milliseconds(0)
         }
@@ -174,5 +174,5 @@ extension Tracks {
     }
 
     /// The PNGs, made once per process.
-    private static let artworkData: [Data] = (0..<TracksFixtures.count).map(TracksFixtures.artworkPNG(_:))
+    private static let artworkData: [Data] = (0..<count).map(artworkPNG(_:))
 }

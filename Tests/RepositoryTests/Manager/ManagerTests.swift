@@ -105,8 +105,10 @@ import TestSupport
         #expect(first.events == [.error(201, FixtureNetwork.offlineError)])
         #expect(retried.events == [.next(410, [Self.vm(1, "A", 1)])])
         #expect(rig.network.requestCount(for: "/pizzas") == 2)
+        // The store's notification of the mapper's write carries the same list: it changes
+        // neither the screen nor the status (which stays "from the network").
         #expect(status.events.map(\.value.element) == [
-            .loading, .failed(FixtureNetwork.offlineError), .loading, .loaded(origin: .network), .loaded(origin: .local),
+            .loading, .failed(FixtureNetwork.offlineError), .loading, .loaded(origin: .network),
         ])
     }
 

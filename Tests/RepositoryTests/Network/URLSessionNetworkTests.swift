@@ -21,6 +21,10 @@ import TestSupport
             "/hang": .hang,
             "/big": .respond(status: 200, contentType: "application/octet-stream", body: Data(repeating: 1, count: 64 * 1024)),
             "/stream": .stream(total: 256 * 1024 * 1024),
+            "/moved": .redirect(status: 302, location: "/pizzas.json"),
+            "/menu": .redirect(status: 301, location: "/menu/"),
+            "/menu/": .respond(status: 200, body: Self.json),
+            "/elsewhere": .redirect(status: 302, location: "http://localhost:{port}/pizzas.json"),
         ])
     }
 
@@ -158,6 +162,62 @@ import TestSupport
         #expect(recorder.events == [.error(NetworkError.tooLarge(limit: 100_000))])
         #expect(server.wait { $0.streamed("/stream") != nil })
         #expect((server.streamed("/stream") ?? .max) < 256 * 1024 * 1024)
+    }
+
+    @Test func aSameHostRedirectIsFollowed() throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        let network = URLSessionNetwork(scheduler: ImmediateScheduler.instance)
+        let recorder = EventRecorder<Data>()
+        let subscription = network.fetch(url: server.url("/moved")).asObservable().subscribe(recorder)
+        defer { subscription.dispose() }
+        #expect(recorder.waitForTermination())
+        #expect(recorder.events == [.next(Self.json), .completed])
+        #expect(server.requests == ["GET /moved", "GET /pizzas.json"])
+    }
+
+    @Test func aRedirectToTheSamePathWithATrailingSlashIsFollowed() throws {
+        // What python3 -m http.server answers for a folder asked without its slash.
+        let server = try makeServer()
+        defer { server.stop() }
+        let network = URLSessionNetwork(scheduler: ImmediateScheduler.instance)
+        let recorder = EventRecorder<Data>()
+        let subscription = network.fetch(url: server.url("/menu")).asObservable().subscribe(recorder)
+        defer { subscription.dispose() }
+        #expect(recorder.waitForTermination())
+        #expect(recorder.events == [.next(Self.json), .completed])
+        #expect(server.requests == ["GET /menu", "GET /menu/"])
+    }
+
+    @Test func aRedirectToAnotherHostIsNotFollowedByDefault() throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        let network = URLSessionNetwork(scheduler: ImmediateScheduler.instance)
+        let recorder = EventRecorder<Data>()
+        let subscription = network.fetch(url: server.url("/elsewhere")).asObservable().subscribe(recorder)
+        defer { subscription.dispose() }
+        #expect(recorder.waitForTermination())
+        let location = "http://localhost:\(server.port)/pizzas.json"
+        #expect(recorder.events == [.error(NetworkError.badStatus(code: 302, body: Data("moved to \(location)".utf8)))])
+        #expect(server.requests == ["GET /elsewhere"])
+    }
+
+    @Test func redirectPoliciesFollowEverythingOrNothing() throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        let follows = URLSessionNetwork(configuration: NetworkConfiguration(redirects: .follow), scheduler: ImmediateScheduler.instance)
+        let followed = EventRecorder<Data>()
+        let first = follows.fetch(url: server.url("/elsewhere")).asObservable().subscribe(followed)
+        defer { first.dispose() }
+        #expect(followed.waitForTermination())
+        #expect(followed.events == [.next(Self.json), .completed])   // localhost is the same server
+
+        let never = URLSessionNetwork(configuration: NetworkConfiguration(redirects: .never), scheduler: ImmediateScheduler.instance)
+        let refused = EventRecorder<Data>()
+        let second = never.fetch(url: server.url("/moved")).asObservable().subscribe(refused)
+        defer { second.dispose() }
+        #expect(refused.waitForTermination())
+        #expect(refused.events == [.error(NetworkError.badStatus(code: 302, body: Data("moved to /pizzas.json".utf8)))])
     }
 
     @Test func eachSubscriptionSendsItsOwnRequest() throws {

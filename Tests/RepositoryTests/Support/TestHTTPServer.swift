@@ -28,6 +28,9 @@ final class TestHTTPServer: @unchecked Sendable {
         /// Send `total` bytes without `Content-Length`, in chunks, until done or the client
         /// goes away (about 1 ms per 16 KiB chunk); records the bytes actually sent.
         case stream(total: Int)
+        /// Answer `status` (a 3xx) with a `Location` header and a short body; `{port}` in
+        /// `location` becomes the server's port.
+        case redirect(status: Int, location: String)
     }
 
     let port: UInt16
@@ -204,6 +207,10 @@ final class TestHTTPServer: @unchecked Sendable {
                 streamedBytes[path] = sent
                 condition.broadcast()
             }
+        case .redirect(let status, let template):
+            let location = template.replacingOccurrences(of: "{port}", with: "\(port)")
+            respond(client, status: status, contentType: "text/plain", body: Data("moved to \(location)".utf8),
+                    extraHeaders: "Location: \(location)\r\n")
         case nil:
             respond(client, status: 404, contentType: "text/plain", body: Data("no route for \(path)".utf8))
         }
@@ -229,8 +236,8 @@ final class TestHTTPServer: @unchecked Sendable {
         return nil
     }
 
-    private func respond(_ client: Int32, status: Int, contentType: String, body: Data) {
-        let head = "HTTP/1.1 \(status) \(status < 300 ? "OK" : "Error")\r\nContent-Type: \(contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+    private func respond(_ client: Int32, status: Int, contentType: String, body: Data, extraHeaders: String = "") {
+        let head = "HTTP/1.1 \(status) \(status < 300 ? "OK" : "Error")\r\nContent-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n\(extraHeaders)Connection: close\r\n\r\n"
         _ = write(client, Data(head.utf8) + body)
         shutdown(client, Int32(SHUT_WR))
     }

@@ -1,0 +1,131 @@
+import Benchmark
+import Foundation
+import GRDB
+import ObjectStore
+import Streams
+
+// The ObjectStore suite: each scenario for ObjectStore ("ours"), GRDB (the peer: SQLite through
+// a Swift API) and, where it means something, a plain-Swift baseline (a Dictionary or an Array
+// doing the same work with no database). Names follow `<scenario> (n=<operations>) [<flavour>]`.
+// Setup (filling a store, opening files) happens before `startMeasurement()`.
+
+let benchmarks: @Sendable () -> Void = {
+    registerWriteBenchmarks()
+    registerReadBenchmarks()
+    registerObservationBenchmarks()
+    registerDiskBenchmarks()
+}
+
+/// `STREAMS_BENCHMARK_SMOKE=1` (set by `run.sh --smoke`): each benchmark once, on less data.
+let isSmoke = ProcessInfo.processInfo.environment["STREAMS_BENCHMARK_SMOKE"] != nil
+
+/// Objects in the big scenarios (100k; 2k in smoke runs).
+let bigCount = isSmoke ? 2_000 : 100_000
+
+var configuration: Benchmark.Configuration {
+    Benchmark.Configuration(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        warmupIterations: isSmoke ? 0 : 1,
+        scalingFactor: .one,
+        maxDuration: isSmoke ? .milliseconds(10) : .seconds(3),
+        maxIterations: isSmoke ? 1 : 50
+    )
+}
+
+enum Flavor: String {
+    case ours
+    case grdb = "GRDB"
+    case baseline
+}
+
+func scenario(_ name: String, _ flavor: Flavor, operations: Int, _ body: @escaping (Benchmark) throws -> Void) {
+    Benchmark("\(name) (n=\(operations)) [\(flavor.rawValue)]", configuration: configuration) { benchmark in
+        do { try body(benchmark) } catch { fatalError("\(name) [\(flavor.rawValue)]: \(error)") }
+    }
+}
+
+// MARK: - The data, the same for both
+
+struct Category: StoreObject, Codable, FetchableRecord, PersistableRecord {
+    static var primaryKey: KeyPath<Category, Int> { \.id }
+    static let databaseTableName = "category"
+    var id: Int
+    var name: String
+}
+
+/// Ours: a pizza with a to-many link to its categories.
+struct Pizza: StoreObject {
+    static var primaryKey: KeyPath<Pizza, Int> { \.id }
+    var id: Int
+    var name: String
+    var price: Int
+    var categories: [Category]
+}
+
+/// GRDB's: the same columns, categories in a join table.
+struct PizzaRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "pizza"
+    var id: Int
+    var name: String
+    var price: Int
+}
+
+struct PizzaCategory: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "pizzaCategory"
+    var pizzaId: Int
+    var categoryId: Int
+}
+
+let categories = (1...8).map { Category(id: $0, name: "Category \($0)") }
+let syllables = ["mar", "ghe", "ri", "ta", "di", "avo", "la", "quat", "tro", "for", "ma", "ggi", "bi", "an", "ca"]
+
+/// Deterministic pizzas: names from syllables, prices 500–2499, one or two categories.
+func makePizzas(_ count: Int, from start: Int = 1) -> [Pizza] {
+    (start..<(start + count)).map { id in
+        let name = syllables[id % syllables.count] + syllables[(id / 7) % syllables.count] + syllables[(id / 3) % syllables.count]
+        var links = [categories[id % categories.count]]
+        if id % 3 == 0 { links.append(categories[(id + 3) % categories.count]) }
+        return Pizza(id: id, name: name.capitalized, price: 500 + (id * 7919) % 2000, categories: links)
+    }
+}
+
+func ourStore(_ pizzas: [Pizza]) throws -> Store {
+    let store = Store()
+    try store.write { tx in try tx.add(pizzas, update: .modified) }
+    return store
+}
+
+func createSchema(_ db: Database) throws {
+    try db.create(table: "category") { t in
+        t.primaryKey("id", .integer)
+        t.column("name", .text).notNull()
+    }
+    try db.create(table: "pizza") { t in
+        t.primaryKey("id", .integer)
+        t.column("name", .text).notNull()
+        t.column("price", .integer).notNull()
+    }
+    try db.create(table: "pizzaCategory") { t in
+        t.column("pizzaId", .integer).notNull().references("pizza")
+        t.column("categoryId", .integer).notNull().references("category")
+        t.primaryKey(["pizzaId", "categoryId"])
+    }
+    try db.create(index: "pizzaCategoryByCategory", on: "pizzaCategory", columns: ["categoryId"])
+}
+
+func insert(_ pizzas: [Pizza], into db: Database) throws {
+    for pizza in pizzas {
+        try PizzaRecord(id: pizza.id, name: pizza.name, price: pizza.price).insert(db)
+        for category in pizza.categories { try PizzaCategory(pizzaId: pizza.id, categoryId: category.id).insert(db) }
+    }
+}
+
+func grdbQueue(_ pizzas: [Pizza], path: String? = nil) throws -> DatabaseQueue {
+    let queue = try path.map { try DatabaseQueue(path: $0) } ?? DatabaseQueue()
+    try queue.write { db in
+        try createSchema(db)
+        for category in categories { try category.insert(db) }
+        try insert(pizzas, into: db)
+    }
+    return queue
+}

@@ -1,0 +1,282 @@
+import Foundation
+
+// The byte-level codec of the store file: little-endian integers, LEB128 varints, CRC-32C,
+// and a tagged encoding of `StoreValue`. Readers check every bound and throw
+// `FileFormatError` (turned into `StoreError.corrupted` with the file offset) on bad input.
+
+/// A decoding failure inside one record; the caller adds the record's file offset.
+struct FileFormatError: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// CRC-32C (Castagnoli), slicing-by-8, as used by iSCSI, ext4 and LevelDB.
+enum CRC32C {
+    static let tables: [[UInt32]] = {
+        var tables = [[UInt32]](repeating: [UInt32](repeating: 0, count: 256), count: 8)
+        for i in 0..<256 {
+            var c = UInt32(i)
+            for _ in 0..<8 { c = (c & 1) != 0 ? (c >> 1) ^ 0x82F6_3B78 : c >> 1 }
+            tables[0][i] = c
+        }
+        for i in 0..<256 {
+            for t in 1..<8 {
+                let prev = tables[t - 1][i]
+                tables[t][i] = (prev >> 8) ^ tables[0][Int(prev & 0xFF)]
+            }
+        }
+        return tables
+    }()
+
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        let count = bytes.count
+        var i = 0
+        tables.withUnsafeBufferPointer { tables in
+            let t0 = tables[0], t1 = tables[1], t2 = tables[2], t3 = tables[3]
+            let t4 = tables[4], t5 = tables[5], t6 = tables[6], t7 = tables[7]
+            while i + 8 <= count {
+                let lo = crc ^ (UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24)
+                crc = t7[Int(lo & 0xFF)] ^ t6[Int((lo >> 8) & 0xFF)] ^ t5[Int((lo >> 16) & 0xFF)] ^ t4[Int(lo >> 24)]
+                    ^ t3[Int(bytes[i + 4])] ^ t2[Int(bytes[i + 5])] ^ t1[Int(bytes[i + 6])] ^ t0[Int(bytes[i + 7])]
+                i += 8
+            }
+            while i < count {
+                crc = (crc >> 8) ^ t0[Int((crc ^ UInt32(bytes[i])) & 0xFF)]
+                i += 1
+            }
+        }
+        return crc ^ 0xFFFF_FFFF
+    }
+
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        bytes.withUnsafeBytes { checksum($0) }
+    }
+}
+
+/// Appends encoded values to a byte buffer.
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    mutating func u8(_ v: UInt8) { bytes.append(v) }
+
+    mutating func u32(_ v: UInt32) {
+        bytes.append(UInt8(truncatingIfNeeded: v))
+        bytes.append(UInt8(truncatingIfNeeded: v >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: v >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: v >> 24))
+    }
+
+    mutating func u64(_ v: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: v >> UInt64(shift))) }
+    }
+
+    mutating func varint(_ v: UInt64) {
+        var v = v
+        while v >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            v >>= 7
+        }
+        bytes.append(UInt8(v))
+    }
+
+    mutating func count(_ n: Int) { varint(UInt64(n)) }
+
+    mutating func string(_ s: String) {
+        var s = s
+        s.withUTF8 { utf8 in
+            varint(UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func data(_ d: Data) {
+        varint(UInt64(d.count))
+        bytes.append(contentsOf: d)
+    }
+
+    /// Overwrites four bytes at `offset` (for headers written before their payload is known).
+    mutating func patchU32(_ v: UInt32, at offset: Int) {
+        bytes[offset] = UInt8(truncatingIfNeeded: v)
+        bytes[offset + 1] = UInt8(truncatingIfNeeded: v >> 8)
+        bytes[offset + 2] = UInt8(truncatingIfNeeded: v >> 16)
+        bytes[offset + 3] = UInt8(truncatingIfNeeded: v >> 24)
+    }
+
+    // Value tags (see Guides/ObjectStore-FileFormat.md).
+    static let tagNull: UInt8 = 0, tagFalse: UInt8 = 1, tagTrue: UInt8 = 2, tagInt: UInt8 = 3
+    static let tagDouble: UInt8 = 4, tagString: UInt8 = 5, tagDate: UInt8 = 6, tagData: UInt8 = 7
+    static let tagUUID: UInt8 = 8, tagDecimal: UInt8 = 9, tagList: UInt8 = 10, tagMap: UInt8 = 11
+
+    mutating func value(_ v: StoreValue) {
+        switch v {
+        case .null: u8(Self.tagNull)
+        case .bool(let b): u8(b ? Self.tagTrue : Self.tagFalse)
+        case .int(let i):
+            u8(Self.tagInt)
+            varint(UInt64(bitPattern: (i << 1) ^ (i >> 63)))   // zigzag
+        case .double(let d):
+            u8(Self.tagDouble)
+            u64(d.bitPattern)
+        case .string(let s):
+            u8(Self.tagString)
+            string(s)
+        case .date(let d):
+            u8(Self.tagDate)
+            u64(d.timeIntervalSinceReferenceDate.bitPattern)
+        case .data(let d):
+            u8(Self.tagData)
+            data(d)
+        case .uuid(let u):
+            u8(Self.tagUUID)
+            withUnsafeBytes(of: u.uuid) { bytes.append(contentsOf: $0) }
+        case .decimal(let d):
+            u8(Self.tagDecimal)
+            string(d.description)
+        case .list(let items):
+            u8(Self.tagList)
+            count(items.count)
+            for item in items { value(item) }
+        case .map(let entries):
+            u8(Self.tagMap)
+            count(entries.count)
+            for key in entries.keys.sorted() {
+                string(key)
+                value(entries[key]!)
+            }
+        }
+    }
+
+    mutating func row(_ row: Row) {
+        count(row.count)
+        for v in row { value(v) }
+    }
+}
+
+/// Reads encoded values from a byte range, checking every bound.
+struct ByteReader {
+    let base: UnsafeRawBufferPointer
+    var position: Int
+    let end: Int
+
+    init(_ base: UnsafeRawBufferPointer, from start: Int, to end: Int) {
+        self.base = base
+        self.position = start
+        self.end = end
+    }
+
+    var isAtEnd: Bool { position >= end }
+
+    private func need(_ n: Int) throws {
+        guard n >= 0, end - position >= n else { throw FileFormatError("unexpected end of record") }
+    }
+
+    mutating func u8() throws -> UInt8 {
+        try need(1)
+        defer { position += 1 }
+        return base[position]
+    }
+
+    mutating func u32() throws -> UInt32 {
+        try need(4)
+        defer { position += 4 }
+        return base.loadUnaligned(fromByteOffset: position, as: UInt32.self).littleEndian
+    }
+
+    mutating func u64() throws -> UInt64 {
+        try need(8)
+        defer { position += 8 }
+        return base.loadUnaligned(fromByteOffset: position, as: UInt64.self).littleEndian
+    }
+
+    mutating func varint() throws -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte = try u8()
+            if shift == 63 && byte > 1 { throw FileFormatError("varint overflows 64 bits") }
+            result |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return result }
+            shift += 7
+            if shift > 63 { throw FileFormatError("varint too long") }
+        }
+    }
+
+    /// A count of items that each take at least `minimumSize` bytes (so a corrupt count
+    /// cannot make the reader allocate more than the record could hold).
+    mutating func count(minimumSize: Int = 1) throws -> Int {
+        let n = try varint()
+        guard n <= UInt64(end - position) / UInt64(max(minimumSize, 1)) else {
+            throw FileFormatError("count \(n) exceeds the record")
+        }
+        return Int(n)
+    }
+
+    mutating func bytes(_ n: Int) throws -> UnsafeRawBufferPointer {
+        try need(n)
+        defer { position += n }
+        return UnsafeRawBufferPointer(rebasing: base[position..<position + n])
+    }
+
+    mutating func string() throws -> String {
+        let n = try count()
+        let raw = try bytes(n)
+        guard let s = String(validating: raw, as: UTF8.self) else { throw FileFormatError("invalid UTF-8 in a string") }
+        return s
+    }
+
+    mutating func value(depth: Int = 0) throws -> StoreValue {
+        guard depth < 64 else { throw FileFormatError("values nest too deeply") }
+        let tag = try u8()
+        switch tag {
+        case ByteWriter.tagNull: return .null
+        case ByteWriter.tagFalse: return .bool(false)
+        case ByteWriter.tagTrue: return .bool(true)
+        case ByteWriter.tagInt:
+            let z = try varint()
+            return .int(Int64(bitPattern: z >> 1) ^ -Int64(bitPattern: z & 1))
+        case ByteWriter.tagDouble: return .double(Double(bitPattern: try u64()))
+        case ByteWriter.tagString: return .string(try string())
+        case ByteWriter.tagDate: return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: try u64())))
+        case ByteWriter.tagData:
+            let n = try count()
+            return .data(Data(try bytes(n)))
+        case ByteWriter.tagUUID:
+            let raw = try bytes(16)
+            var u: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &u) { $0.copyMemory(from: raw) }
+            return .uuid(UUID(uuid: u))
+        case ByteWriter.tagDecimal:
+            let text = try string()
+            guard let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                throw FileFormatError("invalid decimal \(text.prefix(40))")
+            }
+            return .decimal(d)
+        case ByteWriter.tagList:
+            let n = try count()
+            var items: [StoreValue] = []
+            items.reserveCapacity(n)
+            for _ in 0..<n { items.append(try value(depth: depth + 1)) }
+            return .list(items)
+        case ByteWriter.tagMap:
+            let n = try count(minimumSize: 2)
+            var entries: [String: StoreValue] = [:]
+            entries.reserveCapacity(n)
+            for _ in 0..<n {
+                let key = try string()
+                entries[key] = try value(depth: depth + 1)
+            }
+            return .map(entries)
+        default:
+            throw FileFormatError("unknown value tag \(tag)")
+        }
+    }
+
+    mutating func row() throws -> Row {
+        let n = try count()
+        var row = Row()
+        row.reserveCapacity(n)
+        for _ in 0..<n { row.append(try value()) }
+        return row
+    }
+}

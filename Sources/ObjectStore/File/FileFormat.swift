@@ -1,0 +1,440 @@
+import Foundation
+
+/// The store file's layout: a 16-byte file header, then framed records (see
+/// `Guides/ObjectStore-FileFormat.md`, which this code and that guide must agree with).
+///
+///     file   := header meta table* commit*
+///     header := "RMVSTORE" u32(formatVersion) u32(crc32c of the 12 bytes before)
+///     record := u32(length) u32(crc32c of payload) u32(crc32c of the 8 bytes before) payload
+///     payload:= u8(kind) body
+/// Whether reading a store file checks record checksums. Only the fuzz target turns this off,
+/// so that it reaches the record decoders with inputs a checksum would reject.
+package nonisolated(unsafe) var _storeFileVerifiesChecksums = true
+
+enum FileFormat {
+    static let magic: [UInt8] = Array("RMVSTORE".utf8)
+    static let formatVersion: UInt32 = 1
+    static let headerSize = 16
+    static let recordHeaderSize = 12
+    static let maxRecordLength = 1 << 30
+    /// Snapshot records are cut at about this size so no single record grows without bound.
+    static let chunkSize = 1 << 22
+
+    enum Kind: UInt8 {
+        /// The store's metadata: schema version and the commit version of the snapshot.
+        case meta = 1
+        /// Part of a snapshot: a table definition and some of its rows.
+        case table = 2
+        /// One committed write transaction.
+        case commit = 3
+    }
+
+    enum Change: UInt8 { case insert = 0, update = 1, delete = 2 }
+
+    static func fileHeader() -> [UInt8] {
+        var w = ByteWriter()
+        w.bytes = magic
+        w.u32(formatVersion)
+        w.u32(w.bytes.withUnsafeBytes { CRC32C.checksum($0) })
+        return w.bytes
+    }
+
+    // MARK: Writing records
+
+    /// Starts a record: reserves its header and writes the kind byte.
+    static func begin(_ kind: Kind, into w: inout ByteWriter) -> Int {
+        let start = w.bytes.count
+        w.bytes.append(contentsOf: repeatElement(0, count: recordHeaderSize))
+        w.u8(kind.rawValue)
+        return start
+    }
+
+    /// Fills in the header of the record that `begin` started at `start`.
+    ///
+    /// - Throws: `FileFormatError` when the record is longer than a reader accepts.
+    static func finish(_ w: inout ByteWriter, start: Int) throws {
+        let payloadStart = start + recordHeaderSize
+        let length = w.bytes.count - payloadStart
+        guard length <= maxRecordLength else {
+            throw FileFormatError("a record of \(length) bytes exceeds the limit of \(maxRecordLength) (split the transaction)")
+        }
+        let payloadCRC = CRC32C.checksum(w.bytes[payloadStart...])
+        w.patchU32(UInt32(length), at: start)
+        w.patchU32(payloadCRC, at: start + 4)
+        w.patchU32(CRC32C.checksum(w.bytes[start..<start + 8]), at: start + 8)
+    }
+
+    static func metaRecord(schemaVersion: UInt64, version: Int, into w: inout ByteWriter) {
+        let start = begin(.meta, into: &w)
+        w.u64(schemaVersion)
+        w.count(version)
+        try! finish(&w, start: start)   // a few bytes
+    }
+
+    static func writeDefinition(_ schema: ObjectSchema, into w: inout ByteWriter) {
+        w.string(schema.name)
+        w.count(schema.primaryKeyIndex)
+        w.count(schema.fields.count)
+        for (field, kind) in zip(schema.fields, schema.kindNames) {
+            w.string(field.name)
+            w.string(kind)
+            w.u8((field.isOptional ? 1 : 0) | (field.isIndexed ? 2 : 0))
+        }
+    }
+
+    /// The records of a whole snapshot (meta, then each table in chunks), handed to `emit`
+    /// about `chunkSize` bytes at a time.
+    static func writeSnapshot(_ tables: [String: TableState], schemaVersion: UInt64, version: Int, emit: ([UInt8]) throws -> Void) throws {
+        var w = ByteWriter()
+        metaRecord(schemaVersion: schemaVersion, version: version, into: &w)
+        for name in tables.keys.sorted() {
+            let table = tables[name]!
+            var rows = table.rows.lazy.compactMap { $0 }.makeIterator()
+            var next = rows.next()
+            repeat {
+                var body = ByteWriter()
+                var count = 0
+                while let row = next, body.bytes.count < chunkSize {
+                    body.row(row)
+                    count += 1
+                    next = rows.next()
+                }
+                let start = begin(.table, into: &w)
+                writeDefinition(table.schema, into: &w)
+                w.count(count)
+                w.bytes.append(contentsOf: body.bytes)
+                try finish(&w, start: start)
+                try emit(w.bytes)
+                w.bytes.removeAll(keepingCapacity: true)
+            } while next != nil
+        }
+        if !w.bytes.isEmpty { try emit(w.bytes) }
+    }
+
+    /// One commit: the definitions of tables the file does not know yet, then the changes.
+    static func commitRecord(_ log: [ChangeRecord], newTables: [ObjectSchema]) throws -> [UInt8] {
+        var w = ByteWriter()
+        w.bytes.reserveCapacity(64 + log.count * 48)
+        let start = begin(.commit, into: &w)
+        w.count(newTables.count)
+        for schema in newTables { writeDefinition(schema, into: &w) }
+        w.count(log.count)
+        for change in log {
+            switch change {
+            case .insert(let table, let row):
+                w.u8(Change.insert.rawValue)
+                w.string(table)
+                w.row(row)
+            case .update(let table, let key, let fields, let values):
+                w.u8(Change.update.rawValue)
+                w.string(table)
+                w.value(key)
+                w.count(fields.count)
+                for (field, value) in zip(fields, values) {
+                    w.count(field)
+                    w.value(value)
+                }
+            case .delete(let table, let key):
+                w.u8(Change.delete.rawValue)
+                w.string(table)
+                w.value(key)
+            }
+        }
+        try finish(&w, start: start)
+        return w.bytes
+    }
+
+    // MARK: Reading
+
+    /// What a successful read of a store file found.
+    struct Contents {
+        var schemaVersion: UInt64 = 0
+        /// The commit version after the last commit read.
+        var version = 0
+        var tables: [String: TableState] = [:]
+        /// The end of the last whole record; bytes after it are a torn tail to drop.
+        var validEnd = 0
+        /// The end of the snapshot part (meta and table records), where the log starts.
+        var snapshotEnd = 0
+        var commits = 0
+        /// Tables whose stored layout differs from the code's model of the same name.
+        var mismatched: [(stored: ObjectSchema, code: ObjectSchema)] = []
+    }
+
+    /// Reads a whole store file.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's bytes (at least the header).
+    ///   - path: For error messages.
+    ///   - codeSchemas: The models the code knows, by name: tables with the same layout use them.
+    /// - Throws: ``StoreError/notAStoreFile(path:)`` or ``StoreError/corrupted(offset:reason:)``.
+    static func read(_ bytes: UnsafeRawBufferPointer, path: String, codeSchemas: [String: ObjectSchema]) throws -> Contents {
+        let size = bytes.count
+        guard size >= headerSize, bytes.prefix(8).elementsEqual(magic) else { throw StoreError.notAStoreFile(path: path) }
+        var header = ByteReader(bytes, from: 8, to: headerSize)
+        let format = try! header.u32()
+        let headerCRC = try! header.u32()
+        guard !_storeFileVerifiesChecksums || headerCRC == CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<12])) else {
+            throw StoreError.corrupted(offset: 0, reason: "the file header's checksum does not match")
+        }
+        guard format == formatVersion else {
+            throw StoreError.corrupted(offset: 8, reason: "file format \(format) is not supported (this library reads format \(formatVersion))")
+        }
+        var contents = Contents()
+        var loader = Loader(codeSchemas: codeSchemas)
+        var offset = headerSize
+        var sawMeta = false
+        var sawCommit = false
+        while offset < size {
+            let remaining = size - offset
+            if remaining < recordHeaderSize { break }   // a torn record header
+            var r = ByteReader(bytes, from: offset, to: offset + recordHeaderSize)
+            let length = Int(try! r.u32())
+            let payloadCRC = try! r.u32()
+            let check = try! r.u32()
+            if _storeFileVerifiesChecksums, check != CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 8])) {
+                if bytes[offset...].allSatisfy({ $0 == 0 }) { break }   // zero-filled tail
+                throw StoreError.corrupted(offset: offset, reason: "a record header's checksum does not match")
+            }
+            guard length >= 1, length <= maxRecordLength else {
+                throw StoreError.corrupted(offset: offset, reason: "a record has an impossible length \(length)")
+            }
+            let end = offset + recordHeaderSize + length
+            if end > size { break }   // the last record was cut short
+            let payload = UnsafeRawBufferPointer(rebasing: bytes[(offset + recordHeaderSize)..<end])
+            if _storeFileVerifiesChecksums, CRC32C.checksum(payload) != payloadCRC {
+                if end == size { break }   // the last record was not completely written
+                throw StoreError.corrupted(offset: offset, reason: "a record's checksum does not match")
+            }
+            do {
+                var p = ByteReader(bytes, from: offset + recordHeaderSize, to: end)
+                let kindByte = try p.u8()
+                guard let kind = Kind(rawValue: kindByte) else { throw FileFormatError("unknown record kind \(kindByte)") }
+                switch kind {
+                case .meta:
+                    guard !sawMeta else { throw FileFormatError("a second meta record") }
+                    sawMeta = true
+                    contents.schemaVersion = try p.u64()
+                    let version = try p.varint()
+                    guard version < UInt64(Int.max / 2) else { throw FileFormatError("impossible version \(version)") }
+                    contents.version = Int(version)
+                case .table:
+                    guard sawMeta, !sawCommit else { throw FileFormatError("a snapshot record after the log started") }
+                    try loader.readTable(&p)
+                case .commit:
+                    guard sawMeta else { throw FileFormatError("a commit before the meta record") }
+                    if !sawCommit { contents.snapshotEnd = offset }
+                    sawCommit = true
+                    try loader.readCommit(&p)
+                    contents.commits += 1
+                }
+                guard p.isAtEnd else { throw FileFormatError("\(end - p.position) unexpected bytes at the end of a record") }
+            } catch let error as FileFormatError {
+                throw StoreError.corrupted(offset: offset, reason: error.reason)
+            }
+            offset = end
+        }
+        guard sawMeta else {
+            throw StoreError.corrupted(offset: headerSize, reason: "the file has no complete meta record")
+        }
+        if !sawCommit { contents.snapshotEnd = offset }
+        contents.validEnd = offset
+        contents.version += contents.commits
+        contents.tables = loader.finish()
+        contents.mismatched = loader.mismatched
+        return contents
+    }
+
+    /// Rebuilds tables from snapshot and commit records.
+    struct Loader {
+        let codeSchemas: [String: ObjectSchema]
+        var tables: [String: TableState] = [:]
+        var checks: [String: [ValueCheck]] = [:]
+        var mismatched: [(stored: ObjectSchema, code: ObjectSchema)] = []
+
+        init(codeSchemas: [String: ObjectSchema]) { self.codeSchemas = codeSchemas }
+
+        mutating func readDefinition(_ r: inout ByteReader) throws -> String {
+            let name = try r.string()
+            let pk = try r.count()
+            let n = try r.count(minimumSize: 3)
+            guard n > 0, pk < n else { throw FileFormatError("table \(name) has a bad primary key ordinal") }
+            var fields: [FieldSchema] = []
+            var kinds: [String] = []
+            for _ in 0..<n {
+                let fieldName = try r.string()
+                let kind = try r.string()
+                let flags = try r.u8()
+                guard flags <= 3 else { throw FileFormatError("bad field flags \(flags)") }
+                guard !fields.contains(where: { $0.name == fieldName }) else { throw FileFormatError("field \(fieldName) defined twice in \(name)") }
+                fields.append(FieldSchema(name: fieldName, kind: .embedded([:]), isOptional: flags & 1 != 0, isIndexed: flags & 2 != 0 || fields.count == pk))
+                kinds.append(kind)
+            }
+            let stored = ObjectSchema(name: name, fields: fields, primaryKeyIndex: pk, type: nil, kindNames: kinds)
+            if let existing = tables[name] {
+                guard existing.schema.layout == stored.layout else { throw FileFormatError("table \(name) is defined twice with different fields") }
+                return name
+            }
+            var schema = stored
+            if let code = codeSchemas[name] {
+                if code.layout == stored.layout { schema = code } else { mismatched.append((stored, code)) }
+            }
+            tables[name] = TableState(schema: schema)
+            checks[name] = ValueCheck.checks(for: stored)
+            return name
+        }
+
+        mutating func readTable(_ r: inout ByteReader) throws {
+            let name = try readDefinition(&r)
+            var table = tables.removeValue(forKey: name)!
+            defer { tables[name] = table }
+            let n = try r.count()
+            table.rows.reserveCapacity(table.rows.count + n)
+            for _ in 0..<n { try insert(try r.row(), into: &table) }
+        }
+
+        private func insert(_ row: Row, into table: inout TableState) throws {
+            guard row.count == table.schema.fields.count else {
+                throw FileFormatError("a \(table.schema.name) row has \(row.count) fields, not \(table.schema.fields.count)")
+            }
+            if let problem = ValueCheck.problem(in: row, schema: table.schema, checks: checks[table.schema.name]!) {
+                throw FileFormatError(problem)
+            }
+            guard table.pkIndex[row[table.schema.primaryKeyIndex]] == nil else {
+                throw FileFormatError("duplicate primary key \(row[table.schema.primaryKeyIndex].literal.prefix(60)) in \(table.schema.name)")
+            }
+            table.insert(row)
+        }
+
+        mutating func readCommit(_ r: inout ByteReader) throws {
+            let defs = try r.count()
+            for _ in 0..<defs { _ = try readDefinition(&r) }
+            let n = try r.count(minimumSize: 2)
+            var currentName = ""
+            var current: TableState?
+            defer { if let current { tables[currentName] = current } }
+            for _ in 0..<n {
+                let tag = try r.u8()
+                guard let change = Change(rawValue: tag) else { throw FileFormatError("unknown change \(tag)") }
+                let name = try r.string()
+                if name != currentName || current == nil {
+                    if let old = current { tables[currentName] = old }
+                    guard let table = tables.removeValue(forKey: name) else {
+                        current = nil
+                        throw FileFormatError("a change to undefined table \(name)")
+                    }
+                    current = table
+                    currentName = name
+                }
+                switch change {
+                case .insert:
+                    try insert(try r.row(), into: &current!)
+                case .update:
+                    let key = try r.value()
+                    guard let slot = current!.pkIndex[key], var row = current!.rows[slot] else {
+                        throw FileFormatError("an update of missing \(name) \(key.literal.prefix(60))")
+                    }
+                    let count = try r.count(minimumSize: 2)
+                    for _ in 0..<count {
+                        let field = try r.varint()
+                        guard field < UInt64(row.count), Int(field) != current!.schema.primaryKeyIndex else {
+                            throw FileFormatError("an update of bad field \(field) in \(name)")
+                        }
+                        let value = try r.value()
+                        let schema = current!.schema
+                        guard checks[name]![Int(field)].accepts(value, optional: schema.fields[Int(field)].isOptional) else {
+                            throw FileFormatError("\(name).\(schema.fields[Int(field)].name) set to \(value.kindName), not \(schema.kindNames[Int(field)])")
+                        }
+                        row[Int(field)] = value
+                    }
+                    current!.replace(slot: slot, with: row)
+                case .delete:
+                    let key = try r.value()
+                    guard let slot = current!.pkIndex[key] else {
+                        throw FileFormatError("a delete of missing \(name) \(key.literal.prefix(60))")
+                    }
+                    current!.delete(slot: slot)
+                }
+            }
+        }
+
+        mutating func finish() -> [String: TableState] {
+            for name in Array(tables.keys) { tables[name]!.compactIfNeeded() }
+            return tables
+        }
+    }
+}
+
+/// What values a field of a stored kind may hold: checked for every row read from a file (so a
+/// damaged or foreign file is reported at open, not met as a value the model cannot decode)
+/// and for every row a migration produces.
+indirect enum ValueCheck {
+    case int, double, bool, string, date, data, uuid, decimal, link, any
+    case list(ValueCheck)
+
+    /// The check for a kind as the file spells it (`FieldKind.description`).
+    init(kindName: String) {
+        switch kindName {
+        case "int": self = .int
+        case "double": self = .double
+        case "bool": self = .bool
+        case "string": self = .string
+        case "date": self = .date
+        case "data": self = .data
+        case "uuid": self = .uuid
+        case "decimal": self = .decimal
+        default:
+            if kindName.hasPrefix("link<") {
+                self = .link
+            } else if kindName.hasPrefix("list<"), kindName.hasSuffix(">") {
+                self = .list(ValueCheck(kindName: String(kindName.dropFirst(5).dropLast())))
+            } else {
+                self = .any   // embedded values: whatever their Codable form is
+            }
+        }
+    }
+
+    static func checks(for schema: ObjectSchema) -> [ValueCheck] { schema.kindNames.map(ValueCheck.init(kindName:)) }
+
+    /// Whether `value` fits (`nil` allowed when the field is optional, and for links, whose
+    /// targets may be gone).
+    func accepts(_ value: StoreValue, optional: Bool) -> Bool {
+        switch (self, value) {
+        case (_, .null): return optional || { if case .link = self { return true } else if case .any = self { return true } else { return false } }()
+        case (.any, _): return true
+        case (.int, .int), (.bool, .bool), (.string, .string), (.date, .date), (.data, .data), (.uuid, .uuid): return true
+        case (.double, .double), (.double, .int): return true
+        case (.decimal, .decimal), (.decimal, .int), (.decimal, .double): return true
+        case (.link, .int), (.link, .string), (.link, .uuid): return true
+        case (.list(let element), .list(let items)): return items.allSatisfy { element.accepts($0, optional: true) }
+        default: return false
+        }
+    }
+
+    /// The first field of `row` that does not fit `schema`, described.
+    static func problem(in row: Row, schema: ObjectSchema, checks: [ValueCheck]) -> String? {
+        for (i, check) in checks.enumerated() where !check.accepts(row[i], optional: schema.fields[i].isOptional) {
+            return "\(schema.name).\(schema.fields[i].name) holds \(row[i].kindName), not \(schema.kindNames[i])\(schema.fields[i].isOptional ? "?" : "")"
+        }
+        return nil
+    }
+}
+
+extension StoreValue {
+    /// The value's kind, for messages.
+    var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a bool"
+        case .int: return "an int"
+        case .double: return "a double"
+        case .string: return "a string"
+        case .date: return "a date"
+        case .data: return "data"
+        case .uuid: return "a uuid"
+        case .decimal: return "a decimal"
+        case .list: return "a list"
+        case .map: return "an embedded value"
+        }
+    }
+}

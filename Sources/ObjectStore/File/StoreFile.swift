@@ -1,0 +1,333 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a file store was asked to do (the file-specific part of ``Store/Configuration``).
+struct FileOptions {
+    var path: String
+    var schemaVersion: UInt64
+    var migration: ((Migration, UInt64) throws -> Void)?
+    var deleteIfMigrationNeeded: Bool
+    var shouldCompactOnLaunch: ((Int, Int) -> Bool)?
+    var durability: Store.Durability
+    var autoCompaction: Store.AutoCompaction
+}
+
+/// An open store file: the descriptor (holding an exclusive `flock`), where the next record
+/// goes, and the write path. Every method is called with the store's write lock held.
+final class StoreFile: @unchecked Sendable {
+    let path: String
+    private(set) var fd: Int32
+    /// The end of the last whole record: where the next commit is written.
+    private(set) var size: Int
+    let durability: Store.Durability
+    let schemaVersion: UInt64
+    let autoCompaction: Store.AutoCompaction
+    /// The file's size right after the last compaction (or the snapshot part when opened).
+    private(set) var compactedSize: Int
+    /// Tables whose definition the file already holds.
+    private var persisted: Set<String>
+    /// Set when a failed append could not be undone: later writes throw instead of risking
+    /// a file whose log continues after garbage.
+    private var failure: String?
+    /// Test hook: the next append writes only this many bytes, then fails as a full disk would.
+    var _failNextAppend: Int?
+
+    private init(path: String, fd: Int32, size: Int, options: FileOptions, compactedSize: Int, persisted: Set<String>) {
+        self.path = path
+        self.fd = fd
+        self.size = size
+        self.durability = options.durability
+        self.schemaVersion = options.schemaVersion
+        self.autoCompaction = options.autoCompaction
+        self.compactedSize = compactedSize
+        self.persisted = persisted
+    }
+
+    deinit {
+        if durability == .relaxed { _ = StoreFile.sync(fd) }
+        close(fd)
+    }
+
+    // MARK: Opening
+
+    /// Opens (or creates) the file, locks it, reads it, migrates or compacts it when asked.
+    ///
+    /// - Returns: The open file and the committed state it holds.
+    /// - Throws: A ``StoreError``; on failure the file is as it was (except when a migration
+    ///   or `deleteIfMigrationNeeded` had to replace it, which happens atomically).
+    static func open(_ options: FileOptions, codeSchemas: [String: ObjectSchema]) throws -> (StoreFile, Snapshot) {
+        let path = options.path
+        for _ in 0..<16 {
+            let fd = systemOpen(path, O_RDWR | O_CLOEXEC)
+            if fd < 0 {
+                let code = errno
+                if code == ENOENT {
+                    try create(path: path, schemaVersion: options.schemaVersion)
+                    continue
+                }
+                throw StoreError.io(path: path, reason: "open failed: \(String(cString: strerror(code)))")
+            }
+            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                let code = errno
+                close(fd)
+                if code == EWOULDBLOCK { throw StoreError.fileLocked(path: path) }
+                throw StoreError.io(path: path, reason: "flock failed: \(String(cString: strerror(code)))")
+            }
+            // A compaction in another process may have renamed a new file into place between
+            // our open and our lock: then we hold the lock of an unlinked file; start over.
+            var opened = stat(), current = stat()
+            if fstat(fd, &opened) != 0 || stat(path, &current) != 0 || opened.st_ino != current.st_ino || opened.st_dev != current.st_dev {
+                close(fd)
+                continue
+            }
+            if (opened.st_mode & S_IFMT) != S_IFREG {
+                close(fd)
+                throw StoreError.io(path: path, reason: "not a regular file")
+            }
+            return try load(fd: fd, options: options, codeSchemas: codeSchemas)
+        }
+        throw StoreError.io(path: path, reason: "the file kept being replaced while it was opened")
+    }
+
+    /// Creates an empty store file atomically: written to a temporary file, synced, then
+    /// linked into place (never over an existing file).
+    private static func create(path: String, schemaVersion: UInt64) throws {
+        let temp = path + ".new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = systemOpen(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw ioError(path, "create") }
+        defer { close(fd); unlink(temp) }
+        _ = fchmod(fd, 0o600)
+        var w = ByteWriter()
+        w.bytes = FileFormat.fileHeader()
+        FileFormat.metaRecord(schemaVersion: schemaVersion, version: 0, into: &w)
+        try writeAll(fd, w.bytes, at: 0, path: path)
+        guard sync(fd) else { throw ioError(path, "fsync") }
+        if link(temp, path) != 0 {
+            let code = errno
+            if code == EEXIST { return }   // another opener created it first: use theirs
+            if rename(temp, path) != 0 { throw ioError(path, "rename") }
+        }
+        syncDirectory(of: path)
+    }
+
+    /// Reads and prepares the locked file; owns `fd` (closed by the returned file, or on error).
+    private static func load(fd: Int32, options: FileOptions, codeSchemas: [String: ObjectSchema]) throws -> (StoreFile, Snapshot) {
+        let path = options.path
+        // From here on `file` owns the descriptor: any error closes it (releasing the lock).
+        let file = StoreFile(path: path, fd: fd, size: 0, options: options, compactedSize: 0, persisted: [])
+        var bytes = try readAll(fd, path: path)
+        if bytes.isEmpty {
+            // An empty file (created by someone else): make it a store.
+            var w = ByteWriter()
+            w.bytes = FileFormat.fileHeader()
+            FileFormat.metaRecord(schemaVersion: options.schemaVersion, version: 0, into: &w)
+            try writeAll(fd, w.bytes, at: 0, path: path)
+            guard sync(fd) else { throw ioError(path, "fsync") }
+            bytes = w.bytes
+        }
+        var contents = try bytes.withUnsafeBytes { try FileFormat.read($0, path: path, codeSchemas: codeSchemas) }
+        if contents.schemaVersion > options.schemaVersion {
+            throw StoreError.schemaVersionTooNew(stored: contents.schemaVersion, code: options.schemaVersion)
+        }
+        file.size = contents.validEnd
+        file.compactedSize = contents.snapshotEnd
+        file.persisted = Set(contents.tables.keys)
+        let needsMigration = contents.schemaVersion < options.schemaVersion || !contents.mismatched.isEmpty
+        if needsMigration {
+            if options.deleteIfMigrationNeeded {
+                contents.tables = [:]
+            } else if contents.schemaVersion == options.schemaVersion, let first = contents.mismatched.first {
+                throw StoreError.migrationRequired(
+                    type: first.code.name,
+                    reason: "the file stores (\(first.stored.layoutDescription)), the model has (\(first.code.layoutDescription))")
+            } else {
+                contents.tables = try Migration.run(tables: contents.tables, codeSchemas: codeSchemas,
+                                                    oldSchemaVersion: contents.schemaVersion, block: options.migration)
+            }
+            // Write the migrated (or emptied) data as a fresh file and rename it into place.
+            try file.replace(with: contents.tables, version: contents.version)
+        } else if contents.validEnd < bytes.count {
+            // Drop the torn tail (a record the last run did not finish writing).
+            guard ftruncate(fd, off_t(contents.validEnd)) == 0, sync(fd) else {
+                throw ioError(path, "truncating the torn tail")
+            }
+        }
+        if let should = options.shouldCompactOnLaunch {
+            let used = try StoreFile.encodedSize(contents.tables, schemaVersion: options.schemaVersion, version: contents.version)
+            if should(file.size, used) { try file.replace(with: contents.tables, version: contents.version) }
+        }
+        return (file, Snapshot(version: contents.version, tables: contents.tables))
+    }
+
+    // MARK: Writing
+
+    /// Appends one commit as one record (one `write`), then syncs it under `.full`. On failure
+    /// the file is truncated back, so it ends with the previous commit, and the error is thrown.
+    func append(_ log: [ChangeRecord], tables: [String: TableState], touched: Dictionary<String, TableChanges>.Keys) throws {
+        if let failure { throw StoreError.io(path: path, reason: "the store cannot write after an earlier failure (\(failure))") }
+        var newTables: [ObjectSchema] = []
+        for name in touched where !persisted.contains(name) {
+            if let table = tables[name] { newTables.append(table.schema) }
+        }
+        let record: [UInt8]
+        do {
+            record = try FileFormat.commitRecord(log, newTables: newTables)
+        } catch let error as FileFormatError {
+            throw StoreError.io(path: path, reason: error.reason)
+        }
+        let start = size
+        do {
+            if let limit = _failNextAppend {
+                _failNextAppend = nil
+                try StoreFile.writeAll(fd, Array(record.prefix(limit)), at: start, path: path)
+                throw StoreError.io(path: path, reason: "write failed: No space left on device (injected)")
+            }
+            try StoreFile.writeAll(fd, record, at: start, path: path)
+            if durability == .full, !StoreFile.sync(fd) { throw StoreFile.ioError(path, "fsync") }
+        } catch {
+            if ftruncate(fd, off_t(start)) != 0 || !StoreFile.sync(fd) {
+                failure = "\(error)"
+            }
+            throw error
+        }
+        size = start + record.count
+        for schema in newTables { persisted.insert(schema.name) }
+    }
+
+    /// Rewrites the file as a snapshot of `snapshot` (crash-safe: temp file, sync, rename).
+    func compact(_ snapshot: Snapshot) throws {
+        if let failure { throw StoreError.io(path: path, reason: "the store cannot write after an earlier failure (\(failure))") }
+        try replace(with: snapshot.tables, version: snapshot.version)
+    }
+
+    /// Compacts when the file has grown past the configured multiple of its compacted size.
+    func compactIfDue(_ snapshot: @autoclosure () -> Snapshot) {
+        guard autoCompaction.logMultiple > 0, failure == nil else { return }
+        let limit = max(autoCompaction.minimumBytes, compactedSize.multipliedReportingOverflow(by: autoCompaction.logMultiple).partialValue)
+        guard size > limit else { return }
+        do {
+            try compact(snapshot())
+        } catch {
+            // The commit is safe in the log; try again only after the log grows as much again,
+            // rather than rewriting the whole store at every commit while the disk is full.
+            compactedSize = size
+        }
+    }
+
+    /// Writes `tables` to `<path>.compact`, syncs it, locks it and renames it over the file.
+    private func replace(with tables: [String: TableState], version: Int) throws {
+        let temp = path + ".compact"
+        let newFD = systemOpen(temp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard newFD >= 0 else { throw StoreFile.ioError(temp, "create") }
+        var offset = 0
+        do {
+            _ = fchmod(newFD, 0o600)
+            guard flock(newFD, LOCK_EX | LOCK_NB) == 0 else { throw StoreFile.ioError(temp, "flock") }
+            let header = FileFormat.fileHeader()
+            try StoreFile.writeAll(newFD, header, at: 0, path: temp)
+            offset = header.count
+            try FileFormat.writeSnapshot(tables, schemaVersion: schemaVersion, version: version) { chunk in
+                try StoreFile.writeAll(newFD, chunk, at: offset, path: temp)
+                offset += chunk.count
+            }
+            guard StoreFile.sync(newFD) else { throw StoreFile.ioError(temp, "fsync") }
+            guard rename(temp, path) == 0 else { throw StoreFile.ioError(path, "rename") }
+        } catch {
+            close(newFD)
+            unlink(temp)
+            if let error = error as? FileFormatError { throw StoreError.io(path: path, reason: error.reason) }
+            throw error
+        }
+        StoreFile.syncDirectory(of: path)
+        if fd >= 0 { close(fd) }
+        fd = newFD
+        size = offset
+        compactedSize = offset
+        persisted = Set(tables.keys)
+    }
+
+    static func encodedSize(_ tables: [String: TableState], schemaVersion: UInt64, version: Int) throws -> Int {
+        var total = FileFormat.headerSize
+        do {
+            try FileFormat.writeSnapshot(tables, schemaVersion: schemaVersion, version: version) { total += $0.count }
+        } catch let error as FileFormatError {
+            throw StoreError.io(path: "", reason: error.reason)
+        }
+        return total
+    }
+
+    // MARK: System calls
+
+    static func ioError(_ path: String, _ operation: String) -> StoreError {
+        .io(path: path, reason: "\(operation) failed: \(String(cString: strerror(errno)))")
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], at offset: Int, path: String) throws {
+        try bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw ioError(path, "write")
+                }
+                done += n
+            }
+        }
+    }
+
+    static func readAll(_ fd: Int32, path: String) throws -> [UInt8] {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw ioError(path, "stat") }
+        let size = Int(info.st_size)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        try bytes.withUnsafeMutableBytes { raw in
+            while done < size {
+                let n = pread(fd, raw.baseAddress! + done, size - done, off_t(done))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw ioError(path, "read")
+                }
+                if n == 0 { break }
+                done += n
+            }
+        }
+        if done < size { bytes.removeSubrange(done...) }
+        return bytes
+    }
+
+    /// Flushes the file's data to the device (`F_FULLFSYNC` on Apple platforms, where plain
+    /// `fsync` stops at the drive's cache; `fdatasync` on Linux).
+    static func sync(_ fd: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(fd, F_FULLFSYNC) == 0 { return true }
+        return fsync(fd) == 0
+        #else
+        return fdatasync(fd) == 0
+        #endif
+    }
+
+    /// Makes a rename or link in the file's directory durable.
+    static func syncDirectory(of path: String) {
+        let dir = (path as NSString).deletingLastPathComponent
+        let fd = systemOpen(dir.isEmpty ? "." : dir, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
+    }
+}
+
+/// `open(2)` under one name on every platform (Foundation overlays it differently).
+@inline(__always)
+func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+    #if canImport(Glibc)
+    return Glibc.open(path, flags, mode)
+    #else
+    return Darwin.open(path, flags, mode)
+    #endif
+}

@@ -1,0 +1,57 @@
+import Foundation
+@testable import ObjectStore
+
+/// Shared helpers for the file store's tests: temporary files and the models the crash helper
+/// writes (same names and fields as in Sources/StoreCrashHelper/main.swift).
+enum FileStoreSupport {
+    /// A fresh path in a new temporary directory (the directory is removed by `cleanUp`).
+    static func temporaryFile(_ name: String = "test.store") -> URL {
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("objectstore-tests-\(getpid())-\(UUID().uuidString)", isDirectory: true)
+        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.appendingPathComponent(name)
+    }
+
+    static func cleanUp(_ url: URL) {
+        try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
+    }
+
+    static func bytes(_ url: URL) -> [UInt8] { [UInt8]((try? Data(contentsOf: url)) ?? Data()) }
+
+    static func write(_ bytes: [UInt8], to url: URL) { try! Data(bytes).write(to: url) }
+
+    /// The offsets at which each record starts, and the file's size (walks the framing only).
+    static func recordOffsets(_ bytes: [UInt8]) -> [Int] {
+        var offsets: [Int] = []
+        var offset = FileFormat.headerSize
+        while offset + FileFormat.recordHeaderSize <= bytes.count {
+            let length = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
+            offsets.append(offset)
+            offset += FileFormat.recordHeaderSize + length
+        }
+        return offsets
+    }
+}
+
+/// The crash helper's models (the helper is a separate executable, so they are declared twice).
+struct Entry: StoreObject, Equatable {
+    static var primaryKey: KeyPath<Entry, String> { \.id }
+    var id: String
+    var batch: Int
+    var payload: String
+}
+
+struct Progress: StoreObject, Equatable {
+    static var primaryKey: KeyPath<Progress, Int> { \.id }
+    var id: Int
+    var last: Int
+}
+
+/// A small model for the file tests.
+struct Memo: StoreObject, Equatable {
+    static var primaryKey: KeyPath<Memo, Int> { \.id }
+    static var indexedProperties: [String] { ["topic"] }
+    var id: Int
+    var topic: String
+    var text: String
+}
