@@ -44,6 +44,7 @@ import Testing
         (#"{"results": [{"artistName": "A"}, {"artistName": "B", "trackName": ["x"]}]}"#, .wrongType(index: 1, field: "trackName")),
         (#"{"results": [{"artistName": "A", "artworkUrl60": ""}]}"#, .badURL(index: 0, value: "")),
         (#"{"results": [{"artistName": "A", "artworkUrl60": "not a url"}]}"#, .badURL(index: 0, value: "not a url")),
+        (#"{"results": [{"artistName": "A", "artworkUrl60": "/artwork/1.png"}]}"#, .badURL(index: 0, value: "/artwork/1.png")),
         (#"{"results": [{"artistName": "A"}, "B"]}"#, .malformedResult(index: 1)),
     ])
     func aMalformedAnswerIsATypedError(json: String, expected: TrackDecodingError) {

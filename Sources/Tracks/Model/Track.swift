@@ -89,7 +89,8 @@ extension TrackSearchResponse {
     ///
     /// - Parameters:
     ///   - data: The response body.
-    ///   - baseURL: What relative artwork URLs are resolved against; `nil` keeps them as sent.
+    ///   - baseURL: What relative artwork URLs are resolved against; without it, a relative
+    ///     address is a ``TrackDecodingError/badURL(index:value:)``.
     /// - Returns: The decoded response.
     /// - Throws: ``TrackDecodingError`` naming the result and field at fault.
     public static func decode(_ data: Data, relativeTo baseURL: URL? = nil) throws(TrackDecodingError) -> TrackSearchResponse {
