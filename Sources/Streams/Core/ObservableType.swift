@@ -49,8 +49,17 @@ extension ObservableType {
     ///
     /// - Parameter on: Called for each event.
     /// - Returns: The subscription.
+    @inlinable
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-        subscribe(AnonymousObserver(on))
+        subscribe(AnonymousObserver<Element> { observer, event in
+            switch event {
+            case .next:
+                if observer.isStopped { return }
+                on(event)
+            case .error, .completed:
+                if observer.stop() { on(event) }
+            }
+        })
     }
 
     /// Subscribes closures for elements, errors, completion and disposal.
@@ -64,6 +73,7 @@ extension ObservableType {
     ///   - onCompleted: Called once if the sequence completes.
     ///   - onDisposed: Called once when the subscription ends, for any reason.
     /// - Returns: The subscription.
+    @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
@@ -71,11 +81,13 @@ extension ObservableType {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let observer = AnonymousObserver<Element> { event in
+        let observer = AnonymousObserver<Element> { observer, event in
             switch event {
             case .next(let value):
+                if observer.isStopped { return }
                 onNext?(value)
             case .error(let error):
+                guard observer.stop() else { return }
                 if let onError {
                     onError(error)
                 } else {
@@ -83,6 +95,7 @@ extension ObservableType {
                 }
                 disposable.dispose()
             case .completed:
+                guard observer.stop() else { return }
                 onCompleted?()
                 disposable.dispose()
             }

@@ -72,26 +72,41 @@ public struct AnyObserver<Element>: ObserverType {
 
 extension AnyObserver: @unchecked Sendable {}
 
-/// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`: stops at the
-/// first terminal event and counts itself in ``Resources/total`` while alive.
+/// The observer behind `subscribe(_:)` and `subscribe(onNext:onError:onCompleted:onDisposed:)`:
+/// it counts itself in ``Resources/total`` while alive and hands each event, with itself, to
+/// its handler.
+///
+/// The handler, not this class, stops at the first terminal event (``isStopped``, ``stop()``).
+/// The handlers are built by `@inlinable` methods, so they are compiled for the caller's element
+/// type: inspecting an event there costs nothing, where doing it here (generic code, not
+/// specialised) asked the runtime for the event type's metadata on every element.
+@usableFromInline
 final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
-    private let handler: (Event<Element>) -> Void
-    private let stopped = AtomicFlag()
+    @usableFromInline
+    typealias Handler = (AnonymousObserver<Element>, Event<Element>) -> Void
 
-    init(_ handler: @escaping (Event<Element>) -> Void) {
+    private let handler: Handler
+    @usableFromInline
+    let stopped = AtomicFlag()
+
+    @usableFromInline
+    init(_ handler: @escaping Handler) {
         self.handler = handler
         Resources.increment()
     }
 
     deinit { Resources.decrement() }
 
+    @usableFromInline
     func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            if stopped.isSet { return }
-            handler(event)
-        case .error, .completed:
-            if stopped.setOnce() { handler(event) }
-        }
+        handler(self, event)
     }
+
+    /// `true` once a terminal event was accepted.
+    @inlinable
+    var isStopped: Bool { stopped.isSet }
+
+    /// Accepts a terminal event; `true` only the first time.
+    @inlinable
+    func stop() -> Bool { stopped.setOnce() }
 }

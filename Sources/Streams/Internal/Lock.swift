@@ -77,17 +77,20 @@ final class RecursiveLock: @unchecked Sendable {
 
 /// A flag that can be set once, atomically. Stored inline in its owner (no allocation of its
 /// own): declare it as a `let` property.
+@usableFromInline
 struct AtomicFlag: ~Copyable, @unchecked Sendable {
-    private let value = Atomic<Bool>(false)
+    @usableFromInline
+    let value = Atomic<Bool>(false)
 
+    @inlinable
     init() {}
 
     /// `true` once ``setOnce()`` has been called.
-    @inline(__always)
+    @inlinable @inline(__always)
     var isSet: Bool { value.load(ordering: .acquiring) }
 
     /// Sets the flag; returns `true` only for the call that changed it.
-    @inline(__always)
+    @inlinable @inline(__always)
     func setOnce() -> Bool {
         !value.exchange(true, ordering: .acquiringAndReleasing)
     }

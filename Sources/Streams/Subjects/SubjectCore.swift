@@ -26,6 +26,10 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// Subscribers that finished their replay while a drainer was at work; the drainer delivers
     /// their catch-up and makes them live before it stops.
     private var handedOff: [Entry] = []
+    /// `true` while `pending` or `handedOff` holds something. The drainer's common exit checks
+    /// this plain flag: testing the generic arrays themselves costs runtime metadata lookups
+    /// (the code is not specialised for the element type) that dominated a subject's delivery.
+    private var hasBacklog = false
     private var accepted: UInt64 = 0
     private(set) var stopEvent: Event<Element>?
     private(set) var isDisposed = false
@@ -49,17 +53,18 @@ final class SubjectCore<Element>: @unchecked Sendable {
             return
         }
         update()
-        if event.isStopEvent { stopEvent = event }
+        let isStop = event.isStopEvent
+        if isStop { stopEvent = event }
         let sequence = accepted
         accepted &+= 1
         if draining {
-            pending.append((event, sequence))
+            enqueue(event, sequence: sequence)
             lock.unlock()
             return
         }
         draining = true
         let snapshot = observers
-        if event.isStopEvent { observers = [] }
+        if isStop { observers = [] }
         lock.unlock()
         deliver(event, sequence: sequence, to: snapshot)
         drain()
@@ -76,8 +81,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
         let sequence = accepted
         accepted &+= 2
         if draining {
-            pending.append((last, sequence))
-            pending.append((stop, sequence &+ 1))
+            enqueue(last, sequence: sequence)
+            enqueue(stop, sequence: sequence &+ 1)
             lock.unlock()
             return
         }
@@ -126,6 +131,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
                 // A drainer is at work (on another thread, or up this thread's stack): it finishes
                 // this catch-up before it stops, so the subscriber does not chase it.
                 handedOff.append(entry)
+                hasBacklog = true
                 lock.unlock()
                 break
             }
@@ -160,47 +166,61 @@ final class SubjectCore<Element>: @unchecked Sendable {
             observers = []
             pending = []
             handedOff = []
+            hasBacklog = false
         }
     }
 
+    /// Queues an event for the drainer; called under the lock.
+    @inline(never)
+    private func enqueue(_ event: Event<Element>, sequence: UInt64) {
+        pending.append((event, sequence))
+        hasBacklog = true
+    }
+
+    /// Delivers what other emitters queued and finishes handed-over catch-ups, until there is
+    /// nothing left; then the subject is idle again.
     private func drain() {
         while true {
             lock.lock()
-            if !handedOff.isEmpty {
-                // Finish the catch-ups handed over by new subscribers. While this runs, new
-                // events queue in `pending`, so these catch-ups no longer grow.
-                let entries = handedOff
-                handedOff = []
-                let batches = entries.map { entry -> [Event<Element>] in
-                    let batch = entry.catchUp
-                    entry.catchUp = []
-                    entry.goLive()
-                    return batch
-                }
-                lock.unlock()
-                for (entry, batch) in zip(entries, batches) {
-                    for event in batch where !entry.isDisposed {
-                        entry.observer.on(event)
-                    }
-                }
-                continue
-            }
-            if pending.isEmpty {
+            if !hasBacklog {
                 draining = false
                 lock.unlock()
                 return
             }
-            let batch = pending
-            pending = []
-            lock.unlock()
-            for item in batch {
-                let snapshot = lock.withLock { () -> ContiguousArray<Entry> in
-                    let snapshot = observers
-                    if item.event.isStopEvent { observers = [] }
-                    return snapshot
-                }
-                deliver(item.event, sequence: item.sequence, to: snapshot)
+            drainBacklog()
+        }
+    }
+
+    /// Takes the backlog (called under the lock, returns after unlocking) and delivers it:
+    /// first the handed-over catch-ups, whose events were accepted before anything still
+    /// pending, then the pending events. While this runs, new events queue in `pending`, so
+    /// the catch-ups no longer grow.
+    @inline(never)
+    private func drainBacklog() {
+        let entries = handedOff
+        handedOff = []
+        let batches = entries.map { entry -> [Event<Element>] in
+            let batch = entry.catchUp
+            entry.catchUp = []
+            entry.goLive()
+            return batch
+        }
+        let batch = pending
+        pending = []
+        hasBacklog = false
+        lock.unlock()
+        for (entry, events) in zip(entries, batches) {
+            for event in events where !entry.isDisposed {
+                entry.observer.on(event)
             }
+        }
+        for item in batch {
+            let snapshot = lock.withLock { () -> ContiguousArray<Entry> in
+                let snapshot = observers
+                if item.event.isStopEvent { observers = [] }
+                return snapshot
+            }
+            deliver(item.event, sequence: item.sequence, to: snapshot)
         }
     }
 
