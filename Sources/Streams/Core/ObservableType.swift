@@ -81,7 +81,8 @@ extension ObservableType {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let observer = AnonymousObserver<Element> { observer, event in
+        // Elements go straight to `onNext` (no `Event` per element); the handler sees the rest.
+        let observer = AnonymousObserver<Element>(next: onNext ?? { _ in }) { observer, event in
             switch event {
             case .next(let value):
                 if observer.isStopped { return }

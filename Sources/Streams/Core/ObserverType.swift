@@ -10,6 +10,17 @@ public protocol ObserverType<Element> {
     ///
     /// - Parameter event: The next element, an error, or completion.
     func on(_ event: Event<Element>)
+
+    /// Receives the next element: the same as `on(.next(element))`, which the default
+    /// implementation calls.
+    ///
+    /// The library's own observers implement it to pass elements along without wrapping each in
+    /// an ``Event``: their code is generic and not specialised for the element type, so building
+    /// and taking apart an `Event<Element>` costs runtime type lookups on every element. An
+    /// observer that implements it must behave exactly as its `on(.next(element))`.
+    ///
+    /// - Parameter element: The element.
+    func onNext(_ element: Element)
 }
 
 extension ObserverType {
@@ -85,12 +96,18 @@ final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
     @usableFromInline
     typealias Handler = (AnonymousObserver<Element>, Event<Element>) -> Void
 
+    private let next: ((Element) -> Void)?
     private let handler: Handler
     @usableFromInline
     let stopped = AtomicFlag()
 
+    /// - Parameters:
+    ///   - next: Called for each element until a terminal event, if given; otherwise elements
+    ///     go to `handler` as `.next`.
+    ///   - handler: Called for terminal events (and elements when there is no `next`).
     @usableFromInline
-    init(_ handler: @escaping Handler) {
+    init(next: ((Element) -> Void)? = nil, _ handler: @escaping Handler) {
+        self.next = next
         self.handler = handler
         Resources.increment()
     }
@@ -100,6 +117,20 @@ final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
     @usableFromInline
     func on(_ event: Event<Element>) {
         handler(self, event)
+    }
+
+    @usableFromInline
+    func onNext(_ element: Element) {
+        guard let next else { return handleNext(element) }
+        if stopped.isSet { return }
+        next(element)
+    }
+
+    /// Hands an element to `handler` as `.next`: apart from `onNext`, so that building the
+    /// `Event` does not cost `onNext` a runtime type lookup on every call.
+    @inline(never)
+    private func handleNext(_ element: Element) {
+        handler(self, .next(element))
     }
 
     /// `true` once a terminal event was accepted.

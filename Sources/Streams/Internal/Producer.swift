@@ -93,6 +93,22 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
         observer.on(event)
     }
 
+    /// Forwards the next element downstream unless the sink has been disposed, without wrapping
+    /// it in an ``Event`` (see ``ObserverType/onNext(_:)``).
+    @inline(__always)
+    final func forwardNext(_ element: Observer.Element) {
+        if disposed.isSet { return }
+        observer.onNext(element)
+    }
+
+    /// Forwards `error` downstream and disposes the sink: the failure path of an `onNext`,
+    /// kept out of line so that the code building the `Event` stays out of the element path.
+    @inline(never)
+    final func forwardErrorAndDispose(_ error: Swift.Error) {
+        forwardOn(.error(error))
+        dispose()
+    }
+
     /// `true` once ``dispose()`` has run.
     final var isDisposed: Bool { disposed.isSet }
 

@@ -73,6 +73,18 @@ final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNext(_ value: Element) {
+        do {
+            let key = try parent.selector(value)
+            if let currentKey, try parent.comparer(currentKey, key) { return }
+            currentKey = key
+        } catch {
+            forwardErrorAndDispose(error)
+            return
+        }
+        forwardNext(value)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):

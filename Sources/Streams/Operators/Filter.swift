@@ -42,6 +42,17 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @u
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNext(_ element: Element) {
+        let passes: Bool
+        do {
+            passes = try predicate(element)
+        } catch {
+            forwardErrorAndDispose(error)
+            return
+        }
+        if passes { forwardNext(element) }
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):

@@ -41,6 +41,17 @@ final class MapSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Obse
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNext(_ element: SourceElement) {
+        let result: Observer.Element
+        do {
+            result = try transform(element)
+        } catch {
+            forwardErrorAndDispose(error)
+            return
+        }
+        forwardNext(result)
+    }
+
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):

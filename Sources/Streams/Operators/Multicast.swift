@@ -151,6 +151,11 @@ final class MulticastConnection<Subject: SubjectType>: ObserverType, Disposable,
         if event.isStopEvent { dispose() }
     }
 
+    func onNext(_ element: Element) {
+        if disposed.isSet { return }
+        observer.onNext(element)
+    }
+
     func dispose() {
         guard disposed.setOnce() else { return }
         parent?.connectionEnded(self)
@@ -209,4 +214,6 @@ final class RefCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
         forwardOn(event)
         if event.isStopEvent { dispose() }
     }
+
+    func onNext(_ element: Element) { forwardNext(element) }
 }

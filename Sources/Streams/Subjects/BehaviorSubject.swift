@@ -40,6 +40,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         }
     }
 
+    /// Sends `element`, which also becomes the current value.
+    public func onNext(_ element: Element) {
+        core.emitNext(element) { self.element = element }
+    }
+
     /// Subscribes `observer`: it receives the current value, then later events.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         core.subscribe(observer) { core.stopEvent == nil ? [.next(element)] : [] }

@@ -26,6 +26,11 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         core.emit(event)
     }
 
+    /// Sends `element` to every current observer; ignored after a terminal event.
+    public func onNext(_ element: Element) {
+        core.emitNext(element)
+    }
+
     /// Subscribes `observer` to later events.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         core.subscribe(observer) { [] }

@@ -42,13 +42,24 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// Sends `event`; a `.next` is also buffered.
     public func on(_ event: Event<Element>) {
         core.emit(event) {
-            guard case .next(let value) = event, bufferSize > 0 else { return }
-            buffer.append(value)
-            if buffer.count - head > bufferSize { head += 1 }
-            if head > 64, head * 2 > buffer.count {
-                buffer.removeFirst(head)
-                head = 0
-            }
+            guard case .next(let value) = event else { return }
+            record(value)
+        }
+    }
+
+    /// Sends `element`, which is also buffered.
+    public func onNext(_ element: Element) {
+        core.emitNext(element) { record(element) }
+    }
+
+    /// Buffers `value`; called under the subject's lock.
+    private func record(_ value: Element) {
+        guard bufferSize > 0 else { return }
+        buffer.append(value)
+        if buffer.count - head > bufferSize { head += 1 }
+        if head > 64, head * 2 > buffer.count {
+            buffer.removeFirst(head)
+            head = 0
         }
     }
 

@@ -20,7 +20,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
     typealias Entry = SubjectSubscription<Element>
 
     private let lock = SpinLock()
-    private var observers: ContiguousArray<Entry> = []
+    /// The subscriptions, as their non-generic base class: iterating an array of a concrete
+    /// type needs no runtime type lookup in this unspecialised code.
+    private var observers: ContiguousArray<SubjectEntry> = []
     private var pending: [(event: Event<Element>, sequence: UInt64)] = []
     private var draining = false
     /// Subscribers that finished their replay while a drainer was at work; the drainer delivers
@@ -31,7 +33,11 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// (the code is not specialised for the element type) that dominated a subject's delivery.
     private var hasBacklog = false
     private var accepted: UInt64 = 0
-    private(set) var stopEvent: Event<Element>?
+    private(set) var stopEvent: Event<Element>? {
+        didSet { isStopped = stopEvent != nil }
+    }
+    /// `stopEvent != nil`, as a plain flag for the per-element path.
+    private var isStopped = false
     private(set) var isDisposed = false
 
     /// Runs `body` under the lock; `body` must not call out to user code.
@@ -67,6 +73,39 @@ final class SubjectCore<Element>: @unchecked Sendable {
         if isStop { observers = [] }
         lock.unlock()
         deliver(event, sequence: sequence, to: snapshot)
+        drain()
+    }
+
+    /// Emits the next element: what `emit(.next(element))` does, without building an `Event` on
+    /// the common path (see ``ObserverType/onNext(_:)``).
+    ///
+    /// - Parameter update: Runs under the lock first, only if the subject is still open.
+    func emitNext(_ element: Element, update: () -> Void = {}) {
+        lock.lock()
+        if isStopped || isDisposed {
+            lock.unlock()
+            return
+        }
+        update()
+        let sequence = accepted
+        accepted &+= 1
+        if draining {
+            enqueueNext(element, sequence: sequence)
+            lock.unlock()
+            return
+        }
+        draining = true
+        let snapshot = observers
+        lock.unlock()
+        withUnsafePointer(to: element) { pointer in
+            for entry in snapshot where !entry.isDisposed && entry.firstSequence <= sequence {
+                if entry.isLive {
+                    entry.receiveNext(at: UnsafeRawPointer(pointer))
+                } else {
+                    deliverNextToCatchingUp(entry, element)
+                }
+            }
+        }
         drain()
     }
 
@@ -177,6 +216,13 @@ final class SubjectCore<Element>: @unchecked Sendable {
         hasBacklog = true
     }
 
+    /// Queues an element for the drainer; called under the lock. (Apart, so that the code
+    /// building the `Event` stays out of `emitNext`.)
+    @inline(never)
+    private func enqueueNext(_ element: Element, sequence: UInt64) {
+        enqueue(.next(element), sequence: sequence)
+    }
+
     /// Delivers what other emitters queued and finishes handed-over catch-ups, until there is
     /// nothing left; then the subject is idle again.
     private func drain() {
@@ -215,7 +261,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
             }
         }
         for item in batch {
-            let snapshot = lock.withLock { () -> ContiguousArray<Entry> in
+            let snapshot = lock.withLock { () -> ContiguousArray<SubjectEntry> in
                 let snapshot = observers
                 if item.event.isStopEvent { observers = [] }
                 return snapshot
@@ -225,59 +271,90 @@ final class SubjectCore<Element>: @unchecked Sendable {
     }
 
     @inline(__always)
-    private func deliver(_ event: Event<Element>, sequence: UInt64, to snapshot: ContiguousArray<Entry>) {
+    private func deliver(_ event: Event<Element>, sequence: UInt64, to snapshot: ContiguousArray<SubjectEntry>) {
         for entry in snapshot where !entry.isDisposed && entry.firstSequence <= sequence {
             if entry.isLive {
-                entry.observer.on(event)
+                unsafeDowncast(entry, to: Entry.self).observer.on(event)
                 continue
             }
-            // The entry is still receiving its replay: buffer the event for it, unless it has
-            // just gone live (then deliver directly: its subscriber is done calling it).
-            lock.lock()
-            if !entry.isLive {
-                entry.catchUp.append(event)
-                lock.unlock()
-                continue
-            }
-            lock.unlock()
-            entry.observer.on(event)
+            deliverToCatchingUp(entry, event)
         }
+    }
+
+    @inline(never)
+    private func deliverNextToCatchingUp(_ entry: SubjectEntry, _ element: Element) {
+        deliverToCatchingUp(entry, .next(element))
+    }
+
+    /// Buffers `event` for a subscriber still receiving its replay, unless it has just gone
+    /// live (then delivers directly: its subscriber is done calling it). Called by the drainer.
+    @inline(never)
+    private func deliverToCatchingUp(_ entry: SubjectEntry, _ event: Event<Element>) {
+        let entry = unsafeDowncast(entry, to: Entry.self)
+        lock.lock()
+        if !entry.isLive {
+            entry.catchUp.append(event)
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        entry.observer.on(event)
     }
 }
 
-/// One observer's subscription to a subject; disposing it removes the observer.
-final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
-    let observer: any ObserverType<Element>
+/// The part of a subject's subscription that does not depend on the element type.
+class SubjectEntry: @unchecked Sendable {
     /// The sequence number of the first event this observer may receive.
-    let firstSequence: UInt64
+    final let firstSequence: UInt64
+    private let disposed = AtomicFlag()
+    private let live = AtomicFlag()
+
+    init(firstSequence: UInt64) {
+        self.firstSequence = firstSequence
+    }
+
+    /// Passes the element stored at `element` (of the subject's element type) to the observer.
+    func receiveNext(at element: UnsafeRawPointer) {
+        fatalError("SubjectEntry.receiveNext(at:) is overridden")
+    }
+
+    @inline(__always)
+    final var isDisposed: Bool { disposed.isSet }
+
+    /// `true` once the subscriber has caught up; from then on the drainer calls it directly.
+    @inline(__always)
+    final var isLive: Bool { live.isSet }
+
+    /// Marks the subscriber caught up; called under the subject's lock.
+    final func goLive() { _ = live.setOnce() }
+
+    /// Marks the subscription disposed; `true` only the first time.
+    final func markDisposed() -> Bool { disposed.setOnce() }
+}
+
+/// One observer's subscription to a subject; disposing it removes the observer.
+final class SubjectSubscription<Element>: SubjectEntry, Disposable, @unchecked Sendable {
+    let observer: any ObserverType<Element>
     /// Events accepted while the subscriber was still delivering its replay; guarded by the
     /// subject's lock.
     var catchUp: [Event<Element>] = []
     private weak var core: SubjectCore<Element>?
-    private let disposed = AtomicFlag()
-    private let live = AtomicFlag()
 
     init<Observer: ObserverType>(observer: Observer, core: SubjectCore<Element>, firstSequence: UInt64) where Observer.Element == Element {
         self.observer = observer
         self.core = core
-        self.firstSequence = firstSequence
+        super.init(firstSequence: firstSequence)
         Resources.increment()
     }
 
     deinit { Resources.decrement() }
 
-    @inline(__always)
-    var isDisposed: Bool { disposed.isSet }
-
-    /// `true` once the subscriber has caught up; from then on the drainer calls it directly.
-    @inline(__always)
-    var isLive: Bool { live.isSet }
-
-    /// Marks the subscriber caught up; called under the subject's lock.
-    func goLive() { _ = live.setOnce() }
+    override func receiveNext(at element: UnsafeRawPointer) {
+        observer.onNext(element.assumingMemoryBound(to: Element.self).pointee)
+    }
 
     func dispose() {
-        if disposed.setOnce() { core?.remove(self) }
+        if markDisposed() { core?.remove(self) }
     }
 }
 
