@@ -9,6 +9,9 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendab
     /// Guards the subclass's state and the delivery queue. Never held while calling out.
     final let lock = SpinLock()
     private var pending: [Event<Observer.Element>] = []
+    /// `!pending.isEmpty`, as a plain flag: testing the generic array costs runtime type lookups
+    /// in this unspecialised code.
+    private var hasPending = false
     private var draining = false
     private var terminated = false
 
@@ -25,25 +28,68 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendab
         }
         if event.isStopEvent { terminated = true }
         if draining {
-            pending.append(event)
+            enqueue(event)
             lock.unlock()
             return
         }
         draining = true
         lock.unlock()
         deliver(event)
+        drain()
+    }
+
+    /// Sends the next element: what `send(.next(element))` does, without building an `Event`
+    /// on the common path.
+    final func sendNext(_ element: Observer.Element) {
+        lock.lock()
+        if terminated {
+            lock.unlock()
+            return
+        }
+        if draining {
+            enqueueNext(element)
+            lock.unlock()
+            return
+        }
+        draining = true
+        lock.unlock()
+        forwardNext(element)
+        drain()
+    }
+
+    /// Queues `event` for the thread delivering; called under the lock.
+    @inline(never)
+    private func enqueue(_ event: Event<Observer.Element>) {
+        pending.append(event)
+        hasPending = true
+    }
+
+    @inline(never)
+    private func enqueueNext(_ element: Observer.Element) {
+        enqueue(.next(element))
+    }
+
+    /// Delivers what was queued meanwhile, until nothing is left; then the sink is idle.
+    private func drain() {
         while true {
             lock.lock()
-            if pending.isEmpty {
+            if !hasPending {
                 draining = false
                 lock.unlock()
                 return
             }
-            let batch = pending
-            pending = []
-            lock.unlock()
-            for queued in batch { deliver(queued) }
+            deliverPending()
         }
+    }
+
+    /// Takes the queue (called under the lock, returns after unlocking) and delivers it.
+    @inline(never)
+    private func deliverPending() {
+        let batch = pending
+        pending = []
+        hasPending = false
+        lock.unlock()
+        for queued in batch { deliver(queued) }
     }
 
     /// Marks the sink terminated under the lock (the caller holds ``lock``) and reports
@@ -58,7 +104,7 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendab
     final func sendClaimedTerminal(_ event: Event<Observer.Element>) {
         lock.lock()
         if draining {
-            pending.append(event)
+            enqueue(event)
             lock.unlock()
             return
         }
@@ -68,6 +114,7 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendab
         lock.lock()
         let batch = pending
         pending = []
+        hasPending = false
         draining = false
         lock.unlock()
         for queued in batch { deliver(queued) }

@@ -182,4 +182,8 @@ private struct MergeInnerObserver<SourceElement, Observer: ObserverType>: Observ
             parent.innerCompleted(key)
         }
     }
+
+    func onNext(_ element: Element) {
+        parent.sendNext(element)
+    }
 }
