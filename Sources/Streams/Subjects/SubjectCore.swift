@@ -19,26 +19,29 @@
 final class SubjectCore<Element>: @unchecked Sendable {
     typealias Entry = SubjectSubscription<Element>
 
+    // The state below is guarded by `lock`, so Swift's run-time exclusivity checks on it
+    // (`@exclusivity(unchecked)` switches them off for the fields the per-element path reads)
+    // would only repeat what the lock guarantees.
     private let lock = SpinLock()
     /// The subscriptions, as their non-generic base class: iterating an array of a concrete
     /// type needs no runtime type lookup in this unspecialised code.
-    private var observers: ContiguousArray<SubjectEntry> = []
+    @exclusivity(unchecked) private var observers: ContiguousArray<SubjectEntry> = []
     private var pending: [(event: Event<Element>, sequence: UInt64)] = []
-    private var draining = false
+    @exclusivity(unchecked) private var draining = false
     /// Subscribers that finished their replay while a drainer was at work; the drainer delivers
     /// their catch-up and makes them live before it stops.
     private var handedOff: [Entry] = []
     /// `true` while `pending` or `handedOff` holds something. The drainer's common exit checks
     /// this plain flag: testing the generic arrays themselves costs runtime metadata lookups
     /// (the code is not specialised for the element type) that dominated a subject's delivery.
-    private var hasBacklog = false
-    private var accepted: UInt64 = 0
+    @exclusivity(unchecked) private var hasBacklog = false
+    @exclusivity(unchecked) private var accepted: UInt64 = 0
     private(set) var stopEvent: Event<Element>? {
         didSet { isStopped = stopEvent != nil }
     }
     /// `stopEvent != nil`, as a plain flag for the per-element path.
-    private var isStopped = false
-    private(set) var isDisposed = false
+    @exclusivity(unchecked) private var isStopped = false
+    @exclusivity(unchecked) private(set) var isDisposed = false
 
     /// Runs `body` under the lock; `body` must not call out to user code.
     @inline(__always)
@@ -98,11 +101,17 @@ final class SubjectCore<Element>: @unchecked Sendable {
         let snapshot = observers
         lock.unlock()
         withUnsafePointer(to: element) { pointer in
-            for entry in snapshot where !entry.isDisposed && entry.firstSequence <= sequence {
-                if entry.isLive {
-                    entry.receiveNext(at: UnsafeRawPointer(pointer))
-                } else {
-                    deliverNextToCatchingUp(entry, element)
+            // `snapshot` keeps every entry alive: read them unretained.
+            snapshot.withUnsafeBufferPointer { entries in
+                for index in entries.indices {
+                    Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+                        if entry.isDisposed || entry.firstSequence > sequence { return }
+                        if entry.isLive {
+                            entry.receiveNext(at: UnsafeRawPointer(pointer))
+                        } else {
+                            deliverNextToCatchingUp(entry, element)
+                        }
+                    }
                 }
             }
         }
