@@ -104,12 +104,90 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
 // MARK: - Row → object
 
+/// What decoding many objects of one snapshot learns once and reuses: the linked objects
+/// already built (pizzas of one menu share a handful of categories; each is decoded once per
+/// read, not once per pizza), how each field type decodes, and schemas. One context serves one
+/// read on one thread (a `toArray`, one iteration), never two snapshots.
+final class DecodeContext {
+    /// How a field of some `Decodable` type is read from its stored value.
+    enum FieldKind {
+        /// A to-one link to a model.
+        case model(any StoreObject.Type)
+        /// A to-many link: an array of a model.
+        case models(any StoreObject.Type)
+        /// Anything else: a scalar or an embedded value.
+        case value
+    }
+
+    private struct LinkKey: Hashable {
+        let type: ObjectIdentifier
+        let key: StoreValue
+        let depth: Int
+    }
+
+    private var kinds: [ObjectIdentifier: FieldKind] = [:]
+    private var schemas: [ObjectIdentifier: ObjectSchema] = [:]
+    private var linked: [LinkKey: any StoreObject] = [:]
+
+    private struct ListKey: Hashable {
+        let type: ObjectIdentifier
+        let keys: [StoreValue]
+        let depth: Int
+    }
+
+    private var lists: [ListKey: Any] = [:]
+
+    /// The typed array (`[Category]`) of the objects at `keys`, built once per read.
+    func linkedArray(_ type: ObjectIdentifier, keys: [StoreValue], depth: Int, build: () throws -> Any) rethrows -> Any {
+        let listKey = ListKey(type: type, keys: keys, depth: depth)
+        if let known = lists[listKey] { return known }
+        let built = try build()
+        lists[listKey] = built
+        return built
+    }
+
+    func kind<T>(of type: T.Type) -> FieldKind {
+        let id = ObjectIdentifier(type)
+        if let known = kinds[id] { return known }
+        let kind: FieldKind
+        if let model = type as? any StoreObject.Type {
+            kind = .model(model)
+        } else if let array = type as? any ArrayProbe.Type, let model = array.elementType as? any StoreObject.Type {
+            kind = .models(model)
+        } else {
+            kind = .value
+        }
+        kinds[id] = kind
+        return kind
+    }
+
+    func schema(of type: any StoreObject.Type) throws -> ObjectSchema {
+        let id = ObjectIdentifier(type)
+        if let known = schemas[id] { return known }
+        let schema = try ObjectSchema.of(type)
+        schemas[id] = schema
+        return schema
+    }
+
+    func linkedObject(_ type: any StoreObject.Type, key: StoreValue, depth: Int, build: () throws -> (any StoreObject)?) rethrows -> (any StoreObject)? {
+        let linkKey = LinkKey(type: ObjectIdentifier(type), key: key, depth: depth)
+        if let known = linked[linkKey] { return known }
+        guard let object = try build() else { return nil }
+        linked[linkKey] = object
+        return object
+    }
+}
+
 /// Decodes a model from a row; links are resolved in the snapshot the row came from.
 final class RowDecoder: Decoder {
     let schema: ObjectSchema
     let row: Row
     let snapshot: Snapshot
     let depth: Int
+    /// Shared by the decoders of one read (a one-off decode gets its own): each linked object
+    /// is built once per depth, so even a model whose links form dense cycles decodes in time
+    /// proportional to the objects times the depth limit, not exponential in it.
+    let context: DecodeContext
     var next = 0
     var codingPath: [CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] = [:]
@@ -127,15 +205,16 @@ final class RowDecoder: Decoder {
         return i
     }
 
-    init(schema: ObjectSchema, row: Row, snapshot: Snapshot, depth: Int) {
+    init(schema: ObjectSchema, row: Row, snapshot: Snapshot, depth: Int, context: DecodeContext) {
         self.schema = schema
         self.row = row
         self.snapshot = snapshot
         self.depth = depth
+        self.context = context
     }
 
-    static func decode<T: StoreObject>(_ type: T.Type, row: Row, schema: ObjectSchema, snapshot: Snapshot, depth: Int = 0) throws -> T {
-        try T(from: RowDecoder(schema: schema, row: row, snapshot: snapshot, depth: depth))
+    static func decode<T: StoreObject>(_ type: T.Type, row: Row, schema: ObjectSchema, snapshot: Snapshot, depth: Int = 0, context: DecodeContext? = nil) throws -> T {
+        try T(from: RowDecoder(schema: schema, row: row, snapshot: snapshot, depth: depth, context: context ?? DecodeContext()))
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -145,9 +224,16 @@ final class RowDecoder: Decoder {
     func singleValueContainer() throws -> SingleValueDecodingContainer { throw mismatch(Any.self, .null) }
 
     func resolve(_ type: any StoreObject.Type, key: StoreValue) throws -> (any StoreObject)? {
-        let schema = try ObjectSchema.of(type)
-        guard depth < 32, let table = snapshot.tables[schema.name], let row = table.row(forKey: key) else { return nil }
-        return try type.init(from: RowDecoder(schema: schema, row: row, snapshot: snapshot, depth: depth + 1))
+        guard depth < 32 else { return nil }
+        let schema = try context.schema(of: type)
+        return try context.linkedObject(type, key: key, depth: depth + 1) {
+            try build(type, key: key, schema: schema)
+        }
+    }
+
+    private func build(_ type: any StoreObject.Type, key: StoreValue, schema: ObjectSchema) throws -> (any StoreObject)? {
+        guard let table = snapshot.tables[schema.name], let row = table.row(forKey: key) else { return nil }
+        return try type.init(from: RowDecoder(schema: schema, row: row, snapshot: snapshot, depth: depth + 1, context: context))
     }
 }
 
@@ -191,23 +277,41 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func decodeValue<T: Decodable>(_ type: T.Type, _ v: StoreValue) throws -> T {
-        if let scalar = scalarFromStore(v, as: type) { return scalar }
-        if let model = type as? any StoreObject.Type {
-            guard let object = try decoder.resolve(model, key: v) as? T else {
-                throw DecodingError.valueNotFound(type, .init(codingPath: [], debugDescription: "linked \(model) \(v.literal) is not in the store"))
-            }
-            return object
+        switch decoder.context.kind(of: type) {
+        case .model(let model): return try decodeLink(type, model, v)
+        case .models(let model): return try decodeLinks(type, model, v)
+        case .value:
+            if let scalar = scalarFromStore(v, as: type) { return scalar }
+            return try ValueDecoder.decode(type, from: v)
         }
-        if let array = type as? any ArrayProbe.Type, let model = array.elementType as? any StoreObject.Type {
-            guard case .list(let keys) = v else { throw mismatch(type, v) }
-            var objects: [any StoreObject] = []
-            objects.reserveCapacity(keys.count)
-            for k in keys {
-                if let object = try decoder.resolve(model, key: k) { objects.append(object) }
-            }
-            return try castArray(objects, to: type)
+    }
+
+    private func decodeLink<T>(_ type: T.Type, _ model: any StoreObject.Type, _ v: StoreValue) throws -> T {
+        guard let object = try decoder.resolve(model, key: v) as? T else {
+            throw DecodingError.valueNotFound(type, .init(codingPath: [], debugDescription: "linked \(model) \(v.literal) is not in the store"))
         }
-        return try ValueDecoder.decode(type, from: v)
+        return object
+    }
+
+    private func decodeLinks<T>(_ type: T.Type, _ model: any StoreObject.Type, _ v: StoreValue) throws -> T {
+        guard case .list(let keys) = v else { throw mismatch(type, v) }
+        let context = decoder.context
+        // Many objects link to the same few lists (a menu's pizzas to a handful of category
+        // combinations): build each typed array once per read.
+        let built = try context.linkedArray(ObjectIdentifier(type), keys: keys, depth: decoder.depth) {
+            try buildLinks(type, model, keys)
+        }
+        guard let typed = built as? T else { throw mismatch(type, v) }
+        return typed
+    }
+
+    private func buildLinks<T>(_ type: T.Type, _ model: any StoreObject.Type, _ keys: [StoreValue]) throws -> T {
+        var objects: [any StoreObject] = []
+        objects.reserveCapacity(keys.count)
+        for k in keys {
+            if let object = try decoder.resolve(model, key: k) { objects.append(object) }
+        }
+        return try castArray(objects, to: type)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {

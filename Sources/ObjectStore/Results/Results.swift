@@ -73,8 +73,11 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
         public mutating func next() -> Element? {
             guard position < state.slots.count else { return nil }
             defer { position += 1 }
-            return results.decode(state.slots[position], state.snapshot)
+            return results.decode(state.slots[position], state.snapshot, context: context)
         }
+
+        /// Reused by every object of this iteration (linked objects are decoded once).
+        private let context = DecodeContext()
     }
 
     /// The objects as a plain array (one snapshot).
@@ -82,7 +85,8 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
         let state = evaluate()
         var out: [Element] = []
         out.reserveCapacity(state.slots.count)
-        for slot in state.slots { out.append(decode(slot, state.snapshot)) }
+        let context = DecodeContext()
+        for slot in state.slots { out.append(decode(slot, state.snapshot, context: context)) }
         return out
     }
 
@@ -101,7 +105,8 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
         let state = evaluate()
         var out: [T] = []
         out.reserveCapacity(state.slots.count)
-        for slot in state.slots { out.append(try transform(decode(slot, state.snapshot))) }
+        let context = DecodeContext()
+        for slot in state.slots { out.append(try transform(decode(slot, state.snapshot, context: context))) }
         return out
     }
 
@@ -315,9 +320,9 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
 
     // MARK: Evaluation
 
-    func decode(_ slot: Int, _ snapshot: Snapshot) -> Element {
+    func decode(_ slot: Int, _ snapshot: Snapshot, context: DecodeContext? = nil) -> Element {
         let row = snapshot.tables[schema.name]!.rows[slot]!
-        do { return try RowDecoder.decode(Element.self, row: row, schema: schema, snapshot: snapshot) } catch {
+        do { return try RowDecoder.decode(Element.self, row: row, schema: schema, snapshot: snapshot, context: context) } catch {
             preconditionFailure("stored \(schema.name) cannot be decoded: \(error)")
         }
     }
@@ -384,6 +389,25 @@ enum ResultsStage {
     case clause(PostClause)
 }
 
+/// The stable sorting order of `column` when every value in it is an integer (the common sort
+/// by an `Int` field), comparing plain `Int64`s instead of `StoreValue`s; `nil` otherwise.
+/// Equal keys keep their order, as with the general comparison.
+func sortedOrder(ofIntegers column: [StoreValue], ascending: Bool) -> [Int]? {
+    var keys: [Int64] = []
+    keys.reserveCapacity(column.count)
+    for value in column {
+        guard case .int(let key) = value else { return nil }
+        keys.append(key)
+    }
+    return keys.withUnsafeBufferPointer { keys in
+        Array(keys.indices).sorted { a, b in
+            let x = keys[a], y = keys[b]
+            if x != y { return ascending ? x < y : x > y }
+            return a < b
+        }
+    }
+}
+
 /// Runs a pipeline over a table.
 enum ResultsEngine {
     static func run(_ pipeline: [ResultsStage], schema: ObjectSchema, snapshot: Snapshot) -> [Int] {
@@ -414,6 +438,13 @@ enum ResultsEngine {
             case .clause(.sort(let keys, _)):
                 let compiler = QueryCompiler(schema: schema)
                 let paths = keys.map { try! compiler.resolve($0.keyPath.split(separator: ".").map(String.init), column: 0) }
+                if keys.count == 1 {
+                    let column = slots.map { paths[0].single(table.rows[$0]!, snapshot) }
+                    if let order = sortedOrder(ofIntegers: column, ascending: keys[0].ascending) {
+                        slots = order.map { slots[$0] }
+                        continue
+                    }
+                }
                 let values = slots.map { slot in paths.map { $0.single(table.rows[slot]!, snapshot) } }
                 let order = values.indices.sorted { a, b in
                     for (k, key) in keys.enumerated() {

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ObjectStore
+
+/// One read decodes each linked object and each link list once and reuses it; integer sorts
+/// compare plain integers. These tests check both give exactly what decoding every object on
+/// its own, and sorting by the general comparison, give.
+@Suite(.resourceCheck) struct ReadPathTests {
+    /// A model linking to itself, to reach the depth limit of link resolution.
+    final class Node: StoreObject, Equatable {
+        static var primaryKey: KeyPath<Node, Int> { \.id }
+        var id: Int
+        var next: Node?
+        var friends: [Node]
+
+        init(id: Int, next: Node?, friends: [Node]) {
+            self.id = id
+            self.next = next
+            self.friends = friends
+        }
+
+        /// Equal when the chains of `next` have the same ids and the same friend ids at every
+        /// level (linear in the depth; comparing every branch would double at each level).
+        static func == (a: Node, b: Node) -> Bool { a.shape == b.shape }
+
+        /// The ids along `next`, each with its friends' ids.
+        var shape: [[Int]] {
+            var levels: [[Int]] = []
+            var node: Node? = self
+            while let current = node {
+                levels.append([current.id] + current.friends.map(\.id))
+                node = current.next
+            }
+            return levels
+        }
+    }
+
+    static func menu(count: Int) -> [Pizza] {
+        (1...count).map { id in
+            var pizza = Fixture.pizzas[id % Fixture.pizzas.count]
+            pizza.id = id
+            pizza.weight = Int16(id % 7)
+            pizza.categories = id % 4 == 0 ? [] : [Fixture.classic, Fixture.veggie, Fixture.spicy].shuffledDeterministically(seed: id)
+            pizza.main = id % 5 == 0 ? nil : Fixture.spicy
+            return pizza
+        }
+    }
+
+    @Test func aReadReusingLinkedObjectsGivesWhatOneByOneDecodingGives() throws {
+        let store = Store()
+        let pizzas = Self.menu(count: 300)
+        try store.write { tx in try tx.add(pizzas, update: .modified) }
+        let read = store.objects(Pizza.self).toArray()
+        let oneByOne = pizzas.map { store.object(ofType: Pizza.self, forPrimaryKey: $0.id) }
+        #expect(read == oneByOne.compactMap { $0 })
+        #expect(read.map(\.categories) == pizzas.map(\.categories))
+        var iterated: [Pizza] = []
+        for pizza in store.objects(Pizza.self) { iterated.append(pizza) }
+        #expect(iterated == read)
+        #expect(store.objects(Pizza.self).map(\.main) == pizzas.map(\.main))
+    }
+
+    @Test func aLinkedObjectChangedInAnotherWriteIsReadFresh() throws {
+        let store = Store()
+        try store.write { tx in try tx.add(Self.menu(count: 20), update: .modified) }
+        let before = store.objects(Pizza.self).toArray()
+        try store.write { tx in try tx.add(Category(id: Fixture.spicy.id, name: "Hot"), update: .modified) }
+        let after = store.objects(Pizza.self).toArray()
+        #expect(before.contains { $0.categories.contains(Fixture.spicy) })
+        #expect(!after.contains { $0.categories.contains(Fixture.spicy) })
+        #expect(after.allSatisfy { pizza in pizza.main == nil || pizza.main?.name == "Hot" })
+    }
+
+    @Test func aLinkToADeletedObjectIsSkippedInEveryObject() throws {
+        let store = Store()
+        try store.write { tx in try tx.add(Self.menu(count: 12), update: .modified) }
+        try store.write { tx in _ = try tx.delete(Category.self, forPrimaryKey: Fixture.veggie.id) }
+        let read = store.objects(Pizza.self).toArray()
+        #expect(read.allSatisfy { !$0.categories.contains(Fixture.veggie) })
+        #expect(read.map(\.id).compactMap { store.object(ofType: Pizza.self, forPrimaryKey: $0) } == read)
+    }
+
+    @Test func linksDeeperThanTheLimitEndTheSameWayWithOrWithoutReuse() throws {
+        // A ring of 40 nodes: decoding stops resolving links 32 levels deep, whether an object
+        // is read on its own or in a read of all of them, and both give the same values.
+        // Two links from every node to the next one: decoding without reuse would build
+        // 2^32 objects per node before the depth limit stops it (it used to hang).
+        let nodes = (1...40).map { Node(id: $0, next: nil, friends: []) }
+        for (index, node) in nodes.enumerated() {
+            node.next = nodes[(index + 1) % nodes.count]
+            node.friends = [nodes[(index + 1) % nodes.count]]
+        }
+        let store = Store()
+        try store.write { tx in try tx.add(nodes, update: .modified) }
+        let read = store.objects(Node.self).sorted(byKeyPath: "id").toArray()
+        let oneByOne = (1...40).compactMap { store.object(ofType: Node.self, forPrimaryKey: $0) }
+        #expect(read.count == 40)
+        #expect(read == oneByOne)
+        // 33 levels: the node itself and 32 resolved links; the last one links nowhere.
+        #expect(read.allSatisfy { $0.shape.count == 33 })
+        #expect(read[0].shape.prefix(3) == [[1, 2], [2, 3], [3, 4]])
+    }
+
+    @Test(arguments: [true, false])
+    func integerSortsMatchTheGeneralComparison(ascending: Bool) throws {
+        let store = Store()
+        let pizzas = Self.menu(count: 200)
+        try store.write { tx in try tx.add(pizzas, update: .modified) }
+        // `weight` (Int16) has many ties: equal keys keep store order, as the general path does.
+        let fast = store.objects(Pizza.self).sorted(byKeyPath: "weight", ascending: ascending).map(\.id)
+        let expected = pizzas.enumerated().sorted { a, b in
+            if a.element.weight != b.element.weight {
+                return ascending ? a.element.weight < b.element.weight : a.element.weight > b.element.weight
+            }
+            return a.offset < b.offset
+        }.map(\.element.id)
+        #expect(fast == expected)
+        // A second key takes the general path; it must agree where the first key decides.
+        let general = store.objects(Pizza.self).sorted(by: [SortDescriptor(keyPath: "weight", ascending: ascending), SortDescriptor(keyPath: "id")]).map(\.id)
+        #expect(general == expected)
+    }
+
+    @Test func anIntegerSortWithNilsTakesTheGeneralPath() throws {
+        let store = Store()
+        try store.write { tx in try tx.add(Fixture.pizzas, update: .modified) }
+        let ratings = store.objects(Pizza.self).sorted(byKeyPath: "rating").map(\.rating)
+        #expect(ratings == [nil, 2, 3, 4, 4, 5])
+        #expect(sortedOrder(ofIntegers: [.int(2), .null, .int(1)], ascending: true) == nil)
+        #expect(sortedOrder(ofIntegers: [.int(2), .int(1), .int(2), .int(0)], ascending: true) == [3, 1, 0, 2])
+        #expect(sortedOrder(ofIntegers: [.int(2), .int(1), .int(2), .int(0)], ascending: false) == [0, 2, 1, 3])
+    }
+}
+
+private extension Array {
+    /// A fixed permutation chosen by `seed` (the tests must not depend on the run).
+    func shuffledDeterministically(seed: Int) -> [Element] {
+        var generator = ReadPathRandom(state: UInt64(seed))
+        return shuffled(using: &generator)
+    }
+}
+
+private struct ReadPathRandom: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
