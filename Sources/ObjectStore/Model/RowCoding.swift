@@ -109,6 +109,15 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 /// read, not once per pizza), how each field type decodes, and schemas. One context serves one
 /// read on one thread (a `toArray`, one iteration), never two snapshots.
 final class DecodeContext {
+    /// Links at this depth or deeper are memoised. A read of many objects memoises from depth 1
+    /// (their shared links); decoding one object only from depth 2, where memoising is what
+    /// keeps cyclic link graphs linear, and costs nothing for the common shallow object.
+    private let memoDepth: Int
+
+    /// - Parameter forOneObject: `true` when the context serves one object's decoding.
+    init(forOneObject: Bool = false) {
+        memoDepth = forOneObject ? 2 : 1
+    }
     /// How a field of some `Decodable` type is read from its stored value.
     enum FieldKind {
         /// A to-one link to a model.
@@ -139,6 +148,8 @@ final class DecodeContext {
 
     /// The typed array (`[Category]`) of the objects at `keys`, built once per read.
     func linkedArray(_ type: ObjectIdentifier, keys: [StoreValue], depth: Int, build: () throws -> Any) rethrows -> Any {
+        // The list's objects sit one level below the object holding it.
+        guard depth + 1 >= memoDepth else { return try build() }
         let listKey = ListKey(type: type, keys: keys, depth: depth)
         if let known = lists[listKey] { return known }
         let built = try build()
@@ -170,6 +181,7 @@ final class DecodeContext {
     }
 
     func linkedObject(_ type: any StoreObject.Type, key: StoreValue, depth: Int, build: () throws -> (any StoreObject)?) rethrows -> (any StoreObject)? {
+        guard depth >= memoDepth else { return try build() }
         let linkKey = LinkKey(type: ObjectIdentifier(type), key: key, depth: depth)
         if let known = linked[linkKey] { return known }
         guard let object = try build() else { return nil }
@@ -214,7 +226,7 @@ final class RowDecoder: Decoder {
     }
 
     static func decode<T: StoreObject>(_ type: T.Type, row: Row, schema: ObjectSchema, snapshot: Snapshot, depth: Int = 0, context: DecodeContext? = nil) throws -> T {
-        try T(from: RowDecoder(schema: schema, row: row, snapshot: snapshot, depth: depth, context: context ?? DecodeContext()))
+        try T(from: RowDecoder(schema: schema, row: row, snapshot: snapshot, depth: depth, context: context ?? DecodeContext(forOneObject: true)))
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
