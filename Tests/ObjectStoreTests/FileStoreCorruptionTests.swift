@@ -85,7 +85,7 @@ import TestSupport
             #expect(S.bytes(url) == original)
         }
         // Bytes that are not a record: reported at the end of the last good record, file untouched.
-        var generator = SplitMix(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let garbage = (0..<200).map { _ in UInt8.random(in: 0...255, using: &generator) }
         S.write(original + garbage, to: url)
         #expect(Self.open(url) == .failure(.corrupted(offset: original.count, reason: "a record header's checksum does not match")))
@@ -145,15 +145,3 @@ import TestSupport
     }
 }
 
-/// A small seeded generator, so garbage is the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

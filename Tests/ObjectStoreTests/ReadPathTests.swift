@@ -135,18 +135,7 @@ import TestSupport
 private extension Array {
     /// A fixed permutation chosen by `seed` (the tests must not depend on the run).
     func shuffledDeterministically(seed: Int) -> [Element] {
-        var generator = ReadPathRandom(state: UInt64(seed))
+        var generator = SeededRandom(seed: UInt64(seed))
         return shuffled(using: &generator)
-    }
-}
-
-private struct ReadPathRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

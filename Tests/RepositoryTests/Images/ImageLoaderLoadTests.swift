@@ -68,7 +68,7 @@ import TestSupport
         let perThread = Self.askersPerURL / Self.threads
         let remainder = Self.askersPerURL % Self.threads
         DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
-            var generator = SplitMix(seed: UInt64(thread + 1))
+            var generator = SeededRandom(seed: UInt64(thread + 1))
             var order = Array(urls.indices)
             order.shuffle(using: &generator)
             let rounds = perThread + (thread < remainder ? 1 : 0)
@@ -124,15 +124,3 @@ final class LockedDisposables: @unchecked Sendable {
     func disposeAll() { lock.withLock { items }.forEach { $0.dispose() } }
 }
 
-/// A small seeded generator, so each thread's order is random but repeatable.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
