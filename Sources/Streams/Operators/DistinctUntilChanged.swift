@@ -88,15 +88,7 @@ final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
-            do {
-                let key = try parent.selector(value)
-                if let currentKey, try parent.comparer(currentKey, key) { return }
-                currentKey = key
-                forwardOn(event)
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-            }
+            onNext(value)
         case .error, .completed:
             forwardOn(event)
             dispose()

@@ -55,15 +55,9 @@ final class MapSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Obse
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            do {
-                forwardOn(.next(try transform(element)))
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-            }
+            onNext(element)
         case .error(let error):
-            forwardOn(.error(error))
-            dispose()
+            forwardErrorAndDispose(error)
         case .completed:
             forwardOn(.completed)
             dispose()

@@ -57,15 +57,12 @@ final class SubjectCore<Element>: @unchecked Sendable {
     ///   subject types record their value or buffer there.
     func emit(_ event: Event<Element>, update: () -> Void = {}) {
         lock.lock()
-        if stopEvent != nil || isDisposed {
+        guard let sequence = acceptLocked(update) else {
             lock.unlock()
             return
         }
-        update()
         let isStop = event.isStopEvent
         if isStop { stopEvent = event }
-        let sequence = accepted
-        accepted &+= 1
         if draining {
             enqueue(event, sequence: sequence)
             lock.unlock()
@@ -79,19 +76,27 @@ final class SubjectCore<Element>: @unchecked Sendable {
         drain()
     }
 
+    /// Accepts one event while the subject is open (called under the lock): runs `update` and
+    /// returns the event's sequence number; `nil` once the subject has ended or been disposed.
+    @inline(__always)
+    private func acceptLocked(_ update: () -> Void) -> UInt64? {
+        if isStopped || isDisposed { return nil }
+        update()
+        let sequence = accepted
+        accepted &+= 1
+        return sequence
+    }
+
     /// Emits the next element: what `emit(.next(element))` does, without building an `Event` on
     /// the common path (see ``ObserverType/onNext(_:)``).
     ///
     /// - Parameter update: Runs under the lock first, only if the subject is still open.
     func emitNext(_ element: Element, update: () -> Void = {}) {
         lock.lock()
-        if isStopped || isDisposed {
+        guard let sequence = acceptLocked(update) else {
             lock.unlock()
             return
         }
-        update()
-        let sequence = accepted
-        accepted &+= 1
         if draining {
             enqueueNext(element, sequence: sequence)
             lock.unlock()
