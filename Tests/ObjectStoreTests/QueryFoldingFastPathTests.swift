@@ -15,18 +15,10 @@ import Testing
     static let operators: [ComparisonOperator] = [.contains, .beginsWith, .endsWith, .equal, .notEqual]
     static let optionSets: [StringOptions] = [[.caseInsensitive], [.diacriticInsensitive], [.caseInsensitive, .diacriticInsensitive]]
 
-    /// The general path: fold both sides, then compare as strings.
+    /// The general path, as the query compiler builds it: fold the row's value, then compare.
     static func reference(_ op: ComparisonOperator, _ options: StringOptions, _ folded: StoreValue) -> (StoreValue) -> Bool {
-        { value in
-            let row = fold(value, options)
-            switch op {
-            case .contains: return stringTest(row, folded) { $1.isEmpty || $0.contains($1) }
-            case .beginsWith: return stringTest(row, folded) { $0.hasPrefix($1) }
-            case .endsWith: return stringTest(row, folded) { $0.hasSuffix($1) }
-            case .equal: return valuesEqual(row, folded)
-            default: return !valuesEqual(row, folded)
-            }
-        }
+        let scalar = QueryCompiler.scalarTest(op)
+        return { scalar(fold($0, options), folded) }
     }
 
     @Test func everyAnswerEqualsTheGeneralPath() throws {

@@ -330,7 +330,8 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let i = decoder.slot(key.stringValue) else { return nil }
         let v = decoder.row[i]
         if v.isNull { return nil }
-        if let model = type as? any StoreObject.Type {
+        // An optional to-one link whose object is gone reads as nil, not as an error.
+        if case .model(let model) = decoder.context.kind(of: type) {
             return try decoder.resolve(model, key: v) as? T
         }
         return try decodeValue(type, v)

@@ -296,7 +296,7 @@ struct QueryCompiler {
                 }
             }
         }
-        let scalar = try scalarTest(op, options)
+        let scalar = Self.scalarTest(op)
         if let c = rhs.constant {
             try check(lhs, c, op: op)
             let constant = fold(c, options)
@@ -342,7 +342,8 @@ struct QueryCompiler {
         }
     }
 
-    private func scalarTest(_ op: ComparisonOperator, _ options: StringOptions) throws -> (StoreValue, StoreValue) -> Bool {
+    /// How `op` compares a row's value with the other side (both already folded for `[c]`/`[d]`).
+    static func scalarTest(_ op: ComparisonOperator) -> (StoreValue, StoreValue) -> Bool {
         switch op {
         case .equal: return { valuesEqual($0, $1) }
         case .notEqual: return { !valuesEqual($0, $1) }
