@@ -24,11 +24,18 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/BenchmarkSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "StreamsBenchmarks",
             dependencies: [
                 .product(name: "Streams", package: "ReactiveMVVM"),
                 .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ],
@@ -42,6 +49,7 @@ let package = Package(
                 .product(name: "ObjectStore", package: "ReactiveMVVM"),
                 .product(name: "Streams", package: "ReactiveMVVM"),
                 .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/ObjectStoreBenchmarks",
@@ -55,6 +63,7 @@ let package = Package(
                 .product(name: "Repository", package: "ReactiveMVVM"),
                 .product(name: "Streams", package: "ReactiveMVVM"),
                 .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
             ],
             path: "Benchmarks/HeadlessUIBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)],

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import HeadlessUI
 import Repository
@@ -14,23 +15,12 @@ let benchmarks: @Sendable () -> Void = {
     registerScrollBenchmarks()
 }
 
-let isSmoke = ProcessInfo.processInfo.environment["STREAMS_BENCHMARK_SMOKE"] != nil
 let rowCount = 10_000
 
-var configuration: Benchmark.Configuration {
-    Benchmark.Configuration(
-        metrics: [.wallClock, .throughput, .mallocCountTotal],
-        warmupIterations: isSmoke ? 0 : 1,
-        scalingFactor: .one,
-        maxDuration: isSmoke ? .milliseconds(10) : .seconds(3),
-        maxIterations: isSmoke ? 1 : 100
-    )
-}
+var configuration: Benchmark.Configuration { suiteConfiguration(warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 100) }
 
 func scenario(_ name: String, _ flavor: String, operations: Int, _ body: @escaping (Benchmark) throws -> Void) {
-    Benchmark("\(name) (n=\(operations)) [\(flavor)]", configuration: configuration) { benchmark in
-        do { try body(benchmark) } catch { fatalError("\(name) [\(flavor)]: \(error)") }
-    }
+    registerScenario(name, flavour: flavor, operations: operations, configuration: configuration, body)
 }
 
 struct Row: IdentifiableType, Equatable, Hashable {

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import GRDB
 import ObjectStore
@@ -16,21 +17,10 @@ let benchmarks: @Sendable () -> Void = {
     registerDiskBenchmarks()
 }
 
-/// `STREAMS_BENCHMARK_SMOKE=1` (set by `run.sh --smoke`): each benchmark once, on less data.
-let isSmoke = ProcessInfo.processInfo.environment["STREAMS_BENCHMARK_SMOKE"] != nil
-
 /// Objects in the big scenarios (100k; 2k in smoke runs).
 let bigCount = isSmoke ? 2_000 : 100_000
 
-var configuration: Benchmark.Configuration {
-    Benchmark.Configuration(
-        metrics: [.wallClock, .throughput, .mallocCountTotal],
-        warmupIterations: isSmoke ? 0 : 1,
-        scalingFactor: .one,
-        maxDuration: isSmoke ? .milliseconds(10) : .seconds(3),
-        maxIterations: isSmoke ? 1 : 50
-    )
-}
+var configuration: Benchmark.Configuration { suiteConfiguration(warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 50) }
 
 enum Flavor: String {
     case ours
@@ -39,9 +29,7 @@ enum Flavor: String {
 }
 
 func scenario(_ name: String, _ flavor: Flavor, operations: Int, _ body: @escaping (Benchmark) throws -> Void) {
-    Benchmark("\(name) (n=\(operations)) [\(flavor.rawValue)]", configuration: configuration) { benchmark in
-        do { try body(benchmark) } catch { fatalError("\(name) [\(flavor.rawValue)]: \(error)") }
-    }
+    registerScenario(name, flavour: flavor.rawValue, operations: operations, configuration: configuration, body)
 }
 
 // MARK: - The data, the same for both

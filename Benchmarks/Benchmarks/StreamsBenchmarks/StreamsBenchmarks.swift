@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Foundation
 
 // The Streams suite: each scenario three times, for Streams ("ours"), OpenCombine (the peer,
@@ -33,24 +34,11 @@ enum Flavor: String {
     case baseline
 }
 
-/// `STREAMS_BENCHMARK_SMOKE=1` (set by `run.sh --smoke`) runs each benchmark for a moment only,
-/// so CI proves the benchmarks build and run without spending minutes measuring.
-let isSmoke = ProcessInfo.processInfo.environment["STREAMS_BENCHMARK_SMOKE"] != nil
-
 /// The configuration of every benchmark in the suite.
-var configuration: Benchmark.Configuration {
-    Benchmark.Configuration(
-        metrics: [.wallClock, .throughput, .mallocCountTotal],
-        warmupIterations: isSmoke ? 0 : 3,
-        scalingFactor: .one,
-        maxDuration: isSmoke ? .milliseconds(10) : .seconds(2),
-        maxIterations: isSmoke ? 2 : 2_000
-    )
-}
+var configuration: Benchmark.Configuration { suiteConfiguration(warmupIterations: 3, maxDuration: .seconds(2), maxIterations: 2_000, smokeIterations: 2) }
 
-/// Registers one flavour of a scenario; `body` measures `operations` operations itself.
 func scenario(_ name: String, _ flavor: Flavor, operations: Int, _ body: @escaping (Benchmark) -> Void) {
-    Benchmark("\(name) (n=\(operations)) [\(flavor.rawValue)]", configuration: configuration, closure: body)
+    registerScenario(name, flavour: flavor.rawValue, operations: operations, configuration: configuration, body)
 }
 
 // The stages shared by every chain, so that all three flavours run the same closures.
