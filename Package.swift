@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "HeadlessUI", targets: ["HeadlessUI"]),
         .library(name: "Pizzaiolo", targets: ["Pizzaiolo"]),
         .library(name: "Tracks", targets: ["Tracks"]),
-        .executable(name: "pizzaiolo", targets: ["pizzaiolo"]),
+        .executable(name: "pizzaiolo", targets: ["PizzaioloCLI"]),
     ],
     targets: [
         .target(name: "Streams"),
@@ -25,7 +25,9 @@ let package = Package(
         // The sample apps and their command-line walkthrough.
         .target(name: "Pizzaiolo", dependencies: ["Streams", "ObjectStore", "Repository", "HeadlessUI"]),
         .target(name: "Tracks", dependencies: ["Streams", "Repository", "HeadlessUI"]),
-        .executableTarget(name: "pizzaiolo", dependencies: ["Pizzaiolo", "Tracks", "Repository", "ObjectStore", "HeadlessUI", "Streams"]),
+        // Both samples' command lines; the product (and so `swift run pizzaiolo`) keeps the
+        // lower-case name, the folder does not, so no two paths differ only in case.
+        .executableTarget(name: "PizzaioloCLI", dependencies: ["Pizzaiolo", "Tracks", "Repository", "ObjectStore", "HeadlessUI", "Streams"]),
         // A process the file store's crash tests kill at random moments.
         .executableTarget(name: "StoreCrashHelper", dependencies: ["ObjectStore"]),
         // Shared helpers for every test target (resource-leak trait, small utilities).
@@ -36,6 +38,7 @@ let package = Package(
         .testTarget(name: "RepositoryTests", dependencies: ["Repository", "ObjectStore", "Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "PizzaioloTests", dependencies: ["Pizzaiolo", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "PizzaioloCLITests", dependencies: ["PizzaioloCLI", "Pizzaiolo", "ObjectStore", "TestSupport"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "HeadlessUI", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

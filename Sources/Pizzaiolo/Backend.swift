@@ -90,7 +90,7 @@ public final class Backend: @unchecked Sendable {
 /// Counts requests in flight, and fails new ones while offline.
 final class TrackingNetwork: Network, @unchecked Sendable {
     private let base: Network
-    private let lock = NSLock()
+    private let lock = Lock()
     private var running = 0
     private var total = 0
     private var offline = false

@@ -28,18 +28,4 @@ import TestSupport
         #expect(first == second)
         #expect(first.contains("Order Placed"))
     }
-
-    @Test func theCommandLineRunsTheWalkthroughAndDocumentsItself() {
-        var help = ""
-        #expect(PizzaioloCommand.run(arguments: ["--help"], write: { help += $0 }) == 0)
-        for word in ["--interactive", "--api", "--store", "tracks", "export-fixtures", "http.server"] {
-            #expect(help.contains(word), "\(word)")
-        }
-        var wrong = ""
-        #expect(PizzaioloCommand.run(arguments: ["--bogus"], write: { wrong += $0 }) == 64)
-        #expect(wrong.contains("unknown argument '--bogus'"))
-        var tracksArguments: [String] = []
-        #expect(PizzaioloCommand.run(arguments: ["tracks", "--help"], tracks: { tracksArguments = $0; return 3 }) == 3)
-        #expect(tracksArguments == ["--help"])
-    }
 }

@@ -1,3 +1,4 @@
+import Streams
 import Foundation
 
 /// Global hooks of HeadlessUI, the place to observe programming errors in tests.
@@ -17,7 +18,7 @@ public enum HeadlessUIHooks {
     }
 
     nonisolated(unsafe) private static var _programmingErrorHandler: @Sendable (ProgrammingError) -> Void = defaultHandler
-    private static let lock = NSLock()
+    private static let lock = Lock()
 
     /// Called for every programming error.
     ///

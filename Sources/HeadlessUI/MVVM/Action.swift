@@ -45,7 +45,7 @@ public final class Action<Input, Element>: @unchecked Sendable {
     private let errorsSubject = PublishSubject<ActionError>()
     private let executingSubject = BehaviorSubject(value: false)
     private let enabledSubject: BehaviorSubject<Bool>
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let enabledIfSubscription: Disposable
 
     private struct State {

@@ -76,5 +76,5 @@ final class TwoWayCoordinator<Value>: @unchecked Sendable {
         var applyingSource = 0
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
 }

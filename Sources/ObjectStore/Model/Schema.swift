@@ -1,3 +1,4 @@
+import Streams
 import Foundation
 
 /// What a field holds.
@@ -132,7 +133,7 @@ public final class ObjectSchema: @unchecked Sendable {
     static func typeName(_ type: Any.Type) -> String { String(describing: type) }
 
     nonisolated(unsafe) private static var cache: [ObjectIdentifier: Result<ObjectSchema, StoreError>] = [:]
-    private static let cacheLock = NSRecursiveLock()
+    private static let cacheLock = RecursiveLock()
 
     static func of(_ type: any StoreObject.Type) throws -> ObjectSchema {
         cacheLock.lock()

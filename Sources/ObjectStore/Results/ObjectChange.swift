@@ -57,7 +57,7 @@ final class ObjectWatcher<T: StoreObject>: CommitObserver, @unchecked Sendable {
     let key: StoreValue
     let scheduler: ImmediateSchedulerType
     let observer: AnyObserver<ObjectChange<T>>
-    private let stopped = NSLock()
+    private let stopped = Lock()
     private var isStopped = false
 
     init(core: StoreCore, schema: ObjectSchema, key: StoreValue, scheduler: ImmediateSchedulerType, observer: AnyObserver<ObjectChange<T>>) {

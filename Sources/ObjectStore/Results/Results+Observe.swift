@@ -67,7 +67,7 @@ final class ResultsWatcher<Element: StoreObject>: CommitObserver, @unchecked Sen
     private let results: Results<Element>
     private let scheduler: ImmediateSchedulerType
     private let observer: AnyObserver<ResultsChange<Element>>
-    private let lock = NSLock()
+    private let lock = Lock()
     private var previous: [StoreValue] = []
     private var stopped = false
     private let tables: Set<String>

@@ -1,3 +1,4 @@
+import Streams
 import Foundation
 
 /// A lazy, live collection of the objects of one model matching a query.
@@ -367,7 +368,7 @@ struct EvaluatedResults: @unchecked Sendable {
 
 /// The last evaluation of a ``Results``, reused while the snapshot is the same.
 final class ResultsCache: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var last: EvaluatedResults?
 
     func lookup(_ snapshot: Snapshot) -> EvaluatedResults? {

@@ -275,22 +275,22 @@ protocol CommitObserver: AnyObject {
 
 /// The shared state behind one or more ``Store`` handles.
 final class StoreCore: @unchecked Sendable {
-    let lock = NSLock()                 // guards state, writer, observers, commitLog
-    private let writeLock = NSLock()    // one writer at a time
-    private let notifyLock = NSLock()   // orders publication with observer registration
+    let lock = Lock()                 // guards state, writer, observers, commitLog
+    private let writeLock = Lock()    // one writer at a time
+    private let notifyLock = Lock()   // orders publication with observer registration
     private var state: Snapshot
     /// The file behind a file store (used with `writeLock` held).
     let file: StoreFile?
     private var writer: pthread_t?
     private var observers: [ObjectIdentifier: CommitObserver] = [:]
     var commitLog: [[ChangeRecord]] = []
-    private let deliveryLock = NSLock()
+    private let deliveryLock = Lock()
     private var deliveries: [() -> Void] = []
     private var draining = false
 
     nonisolated(unsafe) private static var registry: [String: Weak] = [:]
-    private static let registryLock = NSLock()
-    private static let fileOpenLock = NSRecursiveLock()
+    private static let registryLock = Lock()
+    private static let fileOpenLock = RecursiveLock()
     private struct Weak { weak var core: StoreCore? }
 
     init(state: Snapshot = Snapshot(version: 0, tables: [:]), file: StoreFile? = nil) {

@@ -88,10 +88,10 @@ func oneShot(
     on scheduler: ImmediateSchedulerType,
     start: @escaping (_ complete: @escaping @Sendable (NetworkResult) -> Void) -> Disposable
 ) -> Single<Data> {
-    let scheduler = UncheckedBox(scheduler)
+    let scheduler = UncheckedSendable(scheduler)
     return Single.create { single in
         let delivery = SingleAssignmentDisposable()
-        let sink = UncheckedBox(single)
+        let sink = UncheckedSendable(single)
         let work = start { result in
             delivery.setDisposable(scheduler.value.schedule(result) { result in
                 sink.value(result.mapError { $0 })
@@ -100,11 +100,4 @@ func oneShot(
         }
         return Disposables.create(work, delivery)
     }
-}
-
-/// Lets a value that is only touched under the module's own synchronisation cross a
-/// `@Sendable` boundary.
-struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

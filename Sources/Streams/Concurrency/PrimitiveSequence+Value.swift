@@ -77,7 +77,7 @@ private func awaitOutcome<Element, Result>(
 /// Resumes one continuation exactly once, from the sequence's end or from cancellation, and
 /// disposes the subscription either way.
 private final class OutcomeWaiter<Result>: @unchecked Sendable {
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var continuation: CheckedContinuation<Result, Swift.Error>?
     private var outcome: Swift.Result<Result, Swift.Error>?
     private var cancelled = false

@@ -138,7 +138,7 @@ public enum Hooks {
         print("Unhandled error happened: \(error)")
         #endif
     }
-    private static let lock = SpinLock()
+    private static let lock = Lock()
 
     /// Called for an error that reaches `subscribe(onNext:…)` without an `onError` handler.
     public static var defaultErrorHandler: @Sendable (Swift.Error) -> Void {

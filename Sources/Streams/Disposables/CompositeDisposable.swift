@@ -7,7 +7,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
         fileprivate let key: UInt64
     }
 
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var disposables: Bag<Disposable>? = Bag()
 
     /// Creates an empty group.

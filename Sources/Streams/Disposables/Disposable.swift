@@ -66,7 +66,7 @@ final class NopDisposable: Disposable, Sendable {
 
 /// Runs a closure once, on the first dispose.
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var action: (() -> Void)?
 
     init(_ action: @escaping () -> Void) { self.action = action }
@@ -85,7 +85,7 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
 
 /// Disposes two disposables once.
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var first: Disposable?
     private var second: Disposable?
     private var disposed = false

@@ -9,7 +9,7 @@
 ///
 /// Replace the bag (`disposeBag = DisposeBag()`) to dispose early. Safe to use from any thread.
 public final class DisposeBag: @unchecked Sendable {
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var disposables: [Disposable] = []
     private var isDisposed = false
 

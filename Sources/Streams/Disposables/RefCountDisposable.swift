@@ -1,7 +1,7 @@
 /// Disposes its underlying disposable only when it has been disposed and every dependent
 /// disposable obtained from ``retain()`` has been disposed too.
 public final class RefCountDisposable: Cancelable, @unchecked Sendable {
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var disposable: Disposable?
     private var primaryDisposed = false
     private var count = 0

@@ -2,7 +2,7 @@
 public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     /// The scheduler the disposal runs on.
     public let scheduler: ImmediateSchedulerType
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var disposable: Disposable?
     private var disposed = false
 

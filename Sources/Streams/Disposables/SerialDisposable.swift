@@ -2,7 +2,7 @@
 ///
 /// After ``dispose()``, any newly assigned disposable is disposed at once.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var current: Disposable?
     private var disposed = false
 

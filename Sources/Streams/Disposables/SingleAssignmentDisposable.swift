@@ -3,7 +3,7 @@
 /// Disposing before assignment makes the later assignment dispose its value at once.
 /// Assigning twice is a programming error.
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var current: Disposable?
     private var assigned = false
     private var disposed = false

@@ -7,14 +7,16 @@ import Musl
 #endif
 import Synchronization
 
-/// A non-recursive mutual-exclusion lock over `pthread_mutex_t`.
+/// The package's mutual-exclusion lock: non-recursive, over `pthread_mutex_t`.
 ///
-/// Used where a ``Synchronization/Mutex`` would force `sending` results on callers. Never call
-/// out to user code while holding it: decide under the lock, act after it.
-final class SpinLock: @unchecked Sendable {
+/// Every module of the package uses this one lock (and ``Locked`` for a value guarded by it)
+/// instead of `NSLock` or a module's own wrapper. It is used where a `Synchronization.Mutex`
+/// would force `sending` results on callers. Never call out to user code while holding it:
+/// decide under the lock, act after it.
+package final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -27,25 +29,26 @@ final class SpinLock: @unchecked Sendable {
     }
 
     @inline(__always)
-    func lock() { pthread_mutex_lock(mutex) }
+    package func lock() { pthread_mutex_lock(mutex) }
 
     @inline(__always)
-    func unlock() { pthread_mutex_unlock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
 
     @inline(__always)
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
 }
 
-/// A recursive lock: the owning thread may take it again. Used by sinks that must serialise
-/// several sources onto one observer while allowing re-entrant delivery on the same thread.
-final class RecursiveLock: @unchecked Sendable {
+/// A recursive lock: the owning thread may take it again. Used where a re-entrant call on the
+/// same thread must not deadlock (a connection that a subscriber re-enters, the main
+/// scheduler's drain, a store opened from inside another open).
+package final class RecursiveLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         var attributes = pthread_mutexattr_t()
@@ -62,13 +65,13 @@ final class RecursiveLock: @unchecked Sendable {
     }
 
     @inline(__always)
-    func lock() { pthread_mutex_lock(mutex) }
+    package func lock() { pthread_mutex_lock(mutex) }
 
     @inline(__always)
-    func unlock() { pthread_mutex_unlock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
 
     @inline(__always)
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
@@ -96,11 +99,31 @@ struct AtomicFlag: ~Copyable, @unchecked Sendable {
     }
 }
 
+/// A value guarded by the package's ``Lock``: the one locked box of the package.
+///
+/// Read and change the value only inside ``withLock(_:)``, and never call out to user code or
+/// observers there: take what you need out under the lock, act after it.
+package final class Locked<Value>: @unchecked Sendable {
+    private let lock = Lock()
+    private var value: Value
+
+    package init(_ value: Value) { self.value = value }
+
+    /// Runs `body` with exclusive access to the value.
+    @inline(__always)
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+
 /// A box that lets a non-`Sendable` value cross an isolation boundary whose safety the
-/// library guarantees by other means (a lock, or a serial scheduler).
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    var value: Value
-    init(_ value: Value) { self.value = value }
+/// library guarantees by other means (a lock, or a serial scheduler). The package's only
+/// unchecked-`Sendable` box.
+package struct UncheckedSendable<Value>: @unchecked Sendable {
+    package var value: Value
+    package init(_ value: Value) { self.value = value }
 }
 
 /// Hands a value over as `sending` where the library guarantees by other means that the caller

@@ -16,7 +16,7 @@ class OrderedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
         case work(() -> Void)
     }
 
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var pending: [Item] = []
     private var spare: [Item] = []
     private var draining = false
@@ -84,7 +84,7 @@ class OrderedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
 /// from another thread can never replace a newer timer). After ``dispose()``, every
 /// assignment is disposed at once.
 final class NewestTimerDisposable: Cancelable, @unchecked Sendable {
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var current: (id: UInt64, disposable: Disposable)?
     private var disposed = false
 

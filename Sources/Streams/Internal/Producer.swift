@@ -35,7 +35,7 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     private static let disposedBit = 1
     private static let assignedBit = 2
 
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var state = 0
     private var sink: Disposable?
     private var subscription: Disposable?

@@ -7,7 +7,7 @@
 /// After a terminal event nothing more is sent, and the sink disposes itself.
 class SerializingSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     /// Guards the subclass's state and the delivery queue. Never held while calling out.
-    final let lock = SpinLock()
+    final let lock = Lock()
     private var pending: [Event<Observer.Element>] = []
     /// `!pending.isEmpty`, as a plain flag: testing the generic array costs runtime type lookups
     /// in this unspecialised code.

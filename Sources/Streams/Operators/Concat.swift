@@ -109,7 +109,7 @@ final class Concat<Sources: Sequence, Element>: Producer<Element>, @unchecked Se
 final class ConcatSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Iterator.Element == Observable<Observer.Element> {
     typealias Element = Observer.Element
 
-    private let lock = SpinLock()
+    private let lock = Lock()
     /// Touched only by the thread that runs the loop (ownership passes under `lock`).
     private var iterator: Iterator
     private var looping = false

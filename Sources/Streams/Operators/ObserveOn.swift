@@ -76,7 +76,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     typealias Element = Observer.Element
 
     private let scheduler: ImmediateSchedulerType
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var queue: [Event<Element>] = []
     private var batch: [Event<Element>] = []
     private var running = false

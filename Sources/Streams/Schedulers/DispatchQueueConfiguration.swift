@@ -59,7 +59,7 @@ struct DispatchQueueConfiguration: @unchecked Sendable {
 
 /// A one-shot timer and the disposable its action returned; disposing cancels either.
 final class DispatchTimerAction: Cancelable, @unchecked Sendable {
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var timer: DispatchSourceTimer?
     private var inner: Disposable?
     private var disposed = false
@@ -106,7 +106,7 @@ final class DispatchTimerAction: Cancelable, @unchecked Sendable {
 /// A dispatch source never runs its handler concurrently with itself, so the state needs no
 /// lock; only the cancellation flag is shared.
 final class DispatchPeriodicTimer<State>: Cancelable, @unchecked Sendable {
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var timer: DispatchSourceTimer?
     private var state: State
     private let action: (State) -> State

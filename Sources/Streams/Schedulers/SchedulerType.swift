@@ -94,7 +94,7 @@ extension SchedulerType {
 }
 
 final class RecursiveImmediateScheduler<State>: @unchecked Sendable {
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var action: ((State, (State) -> Void) -> Void)?
     private let scheduler: ImmediateSchedulerType
     private var group = CompositeDisposable()
@@ -129,7 +129,7 @@ final class RecursiveImmediateScheduler<State>: @unchecked Sendable {
 }
 
 final class RecursiveScheduler<State, Scheduler: SchedulerType>: @unchecked Sendable {
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var action: ((State, (State) -> Void) -> Void)?
     private let scheduler: Scheduler
     private let dueTime: RxTimeInterval

@@ -22,7 +22,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     // The state below is guarded by `lock`, so Swift's run-time exclusivity checks on it
     // (`@exclusivity(unchecked)` switches them off for the fields the per-element path reads)
     // would only repeat what the lock guarantees.
-    private let lock = SpinLock()
+    private let lock = Lock()
     /// The subscriptions, as their non-generic base class: iterating an array of a concrete
     /// type needs no runtime type lookup in this unspecialised code.
     @exclusivity(unchecked) private var observers: ContiguousArray<SubjectEntry> = []

@@ -66,7 +66,7 @@ public protocol SharedSequenceConvertibleType<Element>: ObservableConvertibleTyp
 ///     }
 public enum SharingScheduler {
     nonisolated(unsafe) private static var factory: () -> SchedulerType = { MainScheduler.instance }
-    private static let lock = SpinLock()
+    private static let lock = Lock()
 
     /// Makes the scheduler that drivers and signals created now deliver on.
     public static var make: () -> SchedulerType {

@@ -101,7 +101,7 @@ enum TraitOperators {
 
 /// The collected values of one `zip` subscription over traits.
 final class TraitZipState: @unchecked Sendable {
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var values: [Any?]
     private var remaining: Int
 

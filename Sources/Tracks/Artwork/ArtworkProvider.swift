@@ -17,7 +17,7 @@ public final class ArtworkProvider: ImageProviding, @unchecked Sendable {
     /// The loader behind the provider.
     public let loader: ImageLoader<Image>
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var failures: [URL: Error] = [:]
 
     /// Creates a provider over `loader`.

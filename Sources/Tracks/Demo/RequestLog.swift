@@ -10,7 +10,7 @@ import Streams
 /// network in one to report requests against URLs shown.
 public final class RequestLog: Network, @unchecked Sendable {
     private let base: Network
-    private let lock = NSLock()
+    private let lock = Lock()
     private var urls: [URL] = []
     private var cancelled = 0
     private var failed = 0
@@ -59,7 +59,7 @@ public final class RequestLog: Network, @unchecked Sendable {
 
 /// Whether a request was answered; set on the answering thread, read on the disposing one.
 private final class AnswerFlag: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var value = false
     var isSet: Bool { lock.withLock { value } }
     func set() { lock.withLock { value = true } }

@@ -4,11 +4,12 @@ import ObjectStore
 import Streams
 import Testing
 import TestSupport
-@testable import Pizzaiolo
+import Pizzaiolo
+@testable import PizzaioloCLI
 
 /// `pizzaiolo --interactive`: commands drive the app, the screen follows each one, mistakes get
 /// a helpful message, and a relaunch on the same file shows the persisted cart.
-@Suite(.resourceCheck) struct InteractiveTests {
+@Suite(.resourceCheck) struct PizzaioloCommandTests {
     @Test func aSessionBrowsesFiltersBuildsEditsAndPays() throws {
         let shell = try PizzaioloShell(store: Store(configuration: memoryStore()), backend: .embedded())
         #expect(shell.execute("select 3").contains("Label \"Diavola\""))
@@ -60,39 +61,35 @@ import TestSupport
         #expect(second.contains("Label \"Margherita\""))
         #expect(second.contains("1 pizza: $8.99"))
     }
+
+    @Test func theCommandLineRunsTheWalkthroughAndDocumentsItself() {
+        var help = ""
+        #expect(PizzaioloCommand.run(arguments: ["--help"], write: { help += $0 }) == 0)
+        for word in ["--interactive", "--api", "--store", "tracks", "export-fixtures", "http.server"] {
+            #expect(help.contains(word), "\(word)")
+        }
+        var wrong = ""
+        #expect(PizzaioloCommand.run(arguments: ["--bogus"], write: { wrong += $0 }) == 64)
+        #expect(wrong.contains("unknown argument '--bogus'"))
+        var tracksArguments: [String] = []
+        #expect(PizzaioloCommand.run(arguments: ["tracks", "--help"], tracks: { tracksArguments = $0; return 3 }) == 3)
+        #expect(tracksArguments == ["--help"])
+    }
+
+    @Test func tracksUsesTheSameExitStatusForABadArgument() {
+        #expect(runTracksCommand(arguments: ["--bogus"]) == 64)
+        #expect(runTracksCommand(arguments: ["--api", "ftp://x"]) == 64)
+    }
 }
 
-/// Issue 9: building and dismissing every screen 100 times leaves no subscription, cell or
-/// image behind beyond the caches' limits.
-@Suite(.resourceCheck) struct ScreenLeakTests {
-    @Test func everyScreenBuiltAndDismissedAHundredTimesLeavesNothingBehind() throws {
-        let backend = Backend.embedded()
-        let app = try launch(memoryStore(), backend: backend)
-        try app.cart.add(id: "pizza-1", name: "Margherita", summary: "", unitPrice: 899)
-        func cycle() {
-            Headless.run { app.openSelector(at: 4) }
-            backend.settle()
-            Headless.run { _ = app.selector?.chips.first?.tap() }
-            backend.settle()
-            Headless.run { _ = app.selector?.nextButton.tap() }
-            backend.settle()
-            Headless.run { app.openMaker() }
-            Headless.run { _ = app.maker?.toppingButtons["ham"]?.tap() }
-            Headless.run { app.openCart() }
-            Headless.run { app.openPayment() }
-            backend.settle()
-            app.home()
-        }
-        cycle()                                   // caches and the store's tables warm up
-        let baseline = Resources.total
-        let cached = app.images.memoryCount
-        for _ in 0..<100 { cycle() }
-        #expect(Resources.total == baseline)
-        #expect(app.images.memoryCount == cached)
-        #expect(app.images.inFlightCount == 0)
-        #expect(app.navigation.viewControllers.count == 1)
-        let home = try #require(app.home)
-        #expect(home.table.visibleCells.count == 3)
-        #expect(backend.requestCount < 40)        // photos come from the cache after the first cycle
-    }
+/// A fresh private in-memory store configuration for one test.
+func memoryStore() -> Store.Configuration {
+    .inMemory(identifier: "pizzaiolo-cli-test-\(UUID().uuidString)", objectTypes: PizzaioloApp.objectTypes)
+}
+
+/// A temporary folder, removed by `cleanUp()`.
+struct TemporaryFolder {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("PizzaioloCLITests-\(UUID().uuidString)", isDirectory: true)
+    func cleanUp() { try? FileManager.default.removeItem(at: url) }
+    init() { try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
 }

@@ -19,7 +19,7 @@ Options:
 /// `pizzaiolo tracks [options]`: shows the Tracks table and scrolls it.
 ///
 /// - Parameter arguments: The arguments after `tracks`.
-/// - Returns: The process exit status: 0 on success, 1 when the search failed, 2 for bad
+/// - Returns: The process exit status: 0 on success, 1 when the search failed, 64 (EX_USAGE) for bad
 ///   arguments.
 func runTracksCommand(arguments: [String]) -> Int32 {
     var api: URL?
@@ -32,12 +32,12 @@ func runTracksCommand(arguments: [String]) -> Int32 {
         case "--api":
             guard let value = remaining.popFirst(), let url = URL(string: value), url.scheme == "http" || url.scheme == "https", url.host != nil else {
                 FileHandle.standardError.write(Data("pizzaiolo tracks: --api needs an http(s) URL such as http://127.0.0.1:8080\n\n\(tracksUsage)\n".utf8))
-                return 2
+                return 64
             }
             api = url
         default:
             FileHandle.standardError.write(Data("pizzaiolo tracks: unknown argument \(argument)\n\n\(tracksUsage)\n".utf8))
-            return 2
+            return 64
         }
     }
     let summary = TracksDemo.run(api: api) { print($0) }

@@ -1,11 +1,12 @@
 import Foundation
 import HeadlessUI
 import ObjectStore
+import Pizzaiolo
 import Repository
 import Streams
 
 /// The `pizzaiolo` command line, as a library function so tests can run it in process.
-public enum PizzaioloCommand {
+enum PizzaioloCommand {
     /// What `pizzaiolo --help` prints.
     public static let help = """
     pizzaiolo — the ReactiveMVVM sample app, headless
@@ -122,7 +123,7 @@ public enum PizzaioloCommand {
 }
 
 /// The interactive session: one command per line, the current screen after each.
-public final class PizzaioloShell {
+final class PizzaioloShell {
     /// The running app.
     public private(set) var app: PizzaioloApp
     /// `true` after `quit`.
