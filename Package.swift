@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ObjectStore", targets: ["ObjectStore"]),
         .library(name: "Repository", targets: ["Repository"]),
         .library(name: "HeadlessUI", targets: ["HeadlessUI"]),
+        .library(name: "MVVM", targets: ["MVVM"]),
         .library(name: "Pizzaiolo", targets: ["Pizzaiolo"]),
         .library(name: "Tracks", targets: ["Tracks"]),
         .executable(name: "pizzaiolo", targets: ["PizzaioloCLI"]),
@@ -21,10 +22,14 @@ let package = Package(
         .target(name: "StreamsTesting", dependencies: ["Streams"]),
         .target(name: "ObjectStore", dependencies: ["Streams"]),
         .target(name: "Repository", dependencies: ["Streams", "ObjectStore"]),
-        .target(name: "HeadlessUI", dependencies: ["Streams", "ObjectStore", "Repository"]),
+        // Like RxCocoa, the headless UI knows nothing of storage or networking.
+        .target(name: "HeadlessUI", dependencies: ["Streams"]),
+        // The glue a view model needs between the layers: a Variable bound two-way to a stored
+        // object, Repository's image loader feeding HeadlessUI's image views.
+        .target(name: "MVVM", dependencies: ["Streams", "ObjectStore", "Repository", "HeadlessUI"]),
         // The sample apps and their command-line walkthrough.
-        .target(name: "Pizzaiolo", dependencies: ["Streams", "ObjectStore", "Repository", "HeadlessUI"]),
-        .target(name: "Tracks", dependencies: ["Streams", "Repository", "HeadlessUI"]),
+        .target(name: "Pizzaiolo", dependencies: ["Streams", "ObjectStore", "Repository", "HeadlessUI", "MVVM"]),
+        .target(name: "Tracks", dependencies: ["Streams", "Repository", "HeadlessUI", "MVVM"]),
         // Both samples' command lines; the product (and so `swift run pizzaiolo`) keeps the
         // lower-case name, the folder does not, so no two paths differ only in case.
         .executableTarget(name: "PizzaioloCLI", dependencies: ["Pizzaiolo", "Tracks", "Repository", "ObjectStore", "HeadlessUI", "Streams"]),
@@ -36,7 +41,8 @@ let package = Package(
         .testTarget(name: "StreamsTestingTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Streams", "StreamsTesting", "TestSupport", "StoreCrashHelper"]),
         .testTarget(name: "RepositoryTests", dependencies: ["Repository", "ObjectStore", "Streams", "StreamsTesting", "TestSupport"]),
-        .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
+        .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "Streams", "StreamsTesting", "TestSupport"]),
+        .testTarget(name: "MVVMTests", dependencies: ["MVVM", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "PizzaioloTests", dependencies: ["Pizzaiolo", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "PizzaioloCLITests", dependencies: ["PizzaioloCLI", "Pizzaiolo", "ObjectStore", "TestSupport"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "HeadlessUI", "Repository", "Streams", "StreamsTesting", "TestSupport"]),

@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessUI
 import ObjectStore
+import MVVM
 import Repository
 import Streams
 

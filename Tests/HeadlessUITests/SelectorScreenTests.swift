@@ -5,11 +5,11 @@ import TestSupport
 import Testing
 
 /// A screen in the Pizzaiolo shape: a list of pizzas with photos, a skeleton while the first
-/// load runs, an error view with Retry only when nothing is on screen, and prices as Money.
+/// load runs, an error view with Retry only when nothing is on screen, and prices in cents.
 final class SelectorScreen: ViewController {
     struct Row: Equatable {
         let name: String
-        let price: Money
+        let cents: Int
         let imageURL: URL
     }
 
@@ -33,7 +33,7 @@ final class SelectorScreen: ViewController {
         let images = self.images
         rows.asDriver()
             .drive(table.rx.items(cellIdentifier: "Pizza", cellType: PizzaCell.self)) { _, row, cell in
-                cell.name.text = "\(row.name) \(row.price.format())"
+                cell.name.text = "\(row.name) $\(row.cents / 100).\(String(format: "%02d", row.cents % 100))"
                 cell.photo.load(row.imageURL, from: images, placeholder: placeholder)
             }
             .disposed(by: disposeBag)
@@ -87,7 +87,7 @@ final class SelectorScreen: ViewController {
         #expect(requests.count == 2)
         let menu = ["Margherita": 899, "Marinara": 750, "Diavola": 1099, "Quattro Formaggi": 1250].sorted { $0.key < $1.key }
         let rows = menu.enumerated().map { index, entry in
-            SelectorScreen.Row(name: entry.key, price: Money(minorUnits: Int64(entry.value), currency: .usd), imageURL: FakeImageProvider.url(index))
+            SelectorScreen.Row(name: entry.key, cents: entry.value, imageURL: FakeImageProvider.url(index))
         }
         Headless.run { requests[1].onNext(rows) }
         images.respond(to: FakeImageProvider.url(0))

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUI
+import MVVM
 import ObjectStore
 import Streams
 import TestSupport

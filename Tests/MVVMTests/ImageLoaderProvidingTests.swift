@@ -1,5 +1,7 @@
 import Foundation
 import HeadlessUI
+import MVVM
+import MVVM
 import Repository
 import Streams
 import StreamsTesting

@@ -1,5 +1,5 @@
 import Foundation
-import HeadlessUI
+@testable import Pizzaiolo
 import TestSupport
 import Testing
 
