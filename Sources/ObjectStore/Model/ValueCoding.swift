@@ -190,13 +190,6 @@ struct ValueSingleEncoder: SingleValueEncodingContainer {
 
 // MARK: - Decoding any Decodable from a StoreValue
 
-struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { self.stringValue = String(intValue); self.intValue = intValue }
-}
-
 /// Decodes a `Decodable` value from a ``StoreValue`` tree.
 final class ValueDecoder: Decoder {
     let value: StoreValue

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Inputs of the kind `Fuzz/Targets/marbles.swift` feeds the parser, kept as plain tests so
 /// `swift test` checks them without libFuzzer. A crash input found by the fuzzer goes here.
-@Suite(.resourceCheck) struct MarblesHardeningTests {
+@Suite(.resourceCheck) struct MarblesFuzzInputTests {
     @Test func invalidUTF8BecomesReplacementCharactersThatAreUnknownValues() throws {
         let text = String(decoding: [0x2D, 0xFF, 0xFE, 0x7C] as [UInt8], as: UTF8.self)
         #expect(throws: MarbleError.unknownValue("\u{FFFD}", column: 2)) {

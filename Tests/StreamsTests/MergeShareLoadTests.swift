@@ -9,7 +9,7 @@ import TestSupport
 /// every event exactly once, each source's events in the order they were sent, then one
 /// `completed`. The default `perSource` keeps a debug build on 2 cores at a few seconds;
 /// (5,000 per thread) `REACTIVEMVVM_FULL_LOAD=1` runs the full 100,000 events per thread from issue 9.
-@Suite(.resourceCheck) struct StreamsLoadHardeningTests {
+@Suite(.resourceCheck) struct MergeShareLoadTests {
     static let threads = 10
     static let subscribers = 100
     static let perSource = ProcessInfo.processInfo.environment["REACTIVEMVVM_FULL_LOAD"] == "1" ? 100_000 : 5_000
@@ -18,7 +18,7 @@ import TestSupport
     /// concurrently; the lock is there so that a violation shows up as a failed check, not a crash.
     final class Recorder: @unchecked Sendable {
         let lock = NSLock()
-        var next: [[Int]] = Array(repeating: [], count: StreamsLoadHardeningTests.threads)
+        var next: [[Int]] = Array(repeating: [], count: MergeShareLoadTests.threads)
         var completed = 0
         var errors = 0
         var afterTerminal = 0
