@@ -73,6 +73,7 @@ open class CollectionView: ListView {
         self.itemsPerRow = itemsPerRow
         self.itemHeight = itemHeight
         super.init(height: height)
+        adapter = self
     }
 
     /// Registers the class used for cells with `identifier`.
@@ -147,20 +148,22 @@ open class CollectionView: ListView {
     /// Moves a section.
     public func moveSection(_ section: Int, toSection newSection: Int) { record { $0.movedSections.append((section, newSection)) } }
 
-    // MARK: Hooks
+    // MARK: ListViewAdapter
 
-    override func dataSourceSectionCount() -> Int { dataSource.map { $0.numberOfSections(in: self) } ?? 0 }
-    override func dataSourceItemCount(in section: Int) -> Int { dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0 }
-    override func dataSourceCell(at indexPath: IndexPath) -> ReusableCell? { dataSource?.collectionView(self, cellForItemAt: indexPath) }
-    override func layoutItems(section: Int, count: Int, top: Double) -> (tops: [Double], heights: [Double], bottom: Double) {
+    func dataSourceSectionCount() -> Int { dataSource.map { $0.numberOfSections(in: self) } ?? 0 }
+    func dataSourceItemCount(in section: Int) -> Int { dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0 }
+    func dataSourceCell(at indexPath: IndexPath) -> ReusableCell? { dataSource?.collectionView(self, cellForItemAt: indexPath) }
+    func layoutItems(section: Int, count: Int, top: Double) -> (tops: [Double], heights: [Double], bottom: Double) {
         let tops = (0..<count).map { top + Double($0 / itemsPerRow) * itemHeight }
         let lines = (count + itemsPerRow - 1) / itemsPerRow
         return (tops, [Double](repeating: itemHeight, count: count), top + Double(lines) * itemHeight)
     }
-    override func prefetch(_ indexPaths: [IndexPath]) { prefetchDataSource?.collectionView(self, prefetchItemsAt: indexPaths) }
-    override func cancelPrefetching(_ indexPaths: [IndexPath]) { prefetchDataSource?.collectionView(self, cancelPrefetchingForItemsAt: indexPaths) }
-    override func didSelect(_ indexPath: IndexPath) { delegate?.collectionView(self, didSelectItemAt: indexPath) }
-    override func didDeselect(_ indexPath: IndexPath) { delegate?.collectionView(self, didDeselectItemAt: indexPath) }
-    override var itemNoun: String { "item" }
-    override func describeList() -> String { "\(typeName) \(itemsPerRow) per row," }
+    func prefetch(_ indexPaths: [IndexPath]) { prefetchDataSource?.collectionView(self, prefetchItemsAt: indexPaths) }
+    func cancelPrefetching(_ indexPaths: [IndexPath]) { prefetchDataSource?.collectionView(self, cancelPrefetchingForItemsAt: indexPaths) }
+    func didSelect(_ indexPath: IndexPath) { delegate?.collectionView(self, didSelectItemAt: indexPath) }
+    func didDeselect(_ indexPath: IndexPath) { delegate?.collectionView(self, didDeselectItemAt: indexPath) }
+    var itemNoun: String { "item" }
+    func describeList() -> String { "\(typeName) \(itemsPerRow) per row," }
 }
+
+extension CollectionView: ListViewAdapter {}

@@ -109,6 +109,7 @@ open class TableView: ListView {
     public init(height: Double = 440, rowHeight: Double = 44) {
         self.rowHeight = rowHeight
         super.init(height: height)
+        adapter = self
     }
 
     /// Registers the class used for cells with `identifier`.
@@ -230,12 +231,12 @@ open class TableView: ListView {
     /// Ends the batch started by ``beginUpdates()``; an invalid batch is a programming error.
     public func endUpdates() { endBatch() }
 
-    // MARK: Hooks
+    // MARK: ListViewAdapter
 
-    override func dataSourceSectionCount() -> Int { dataSource.map { $0.numberOfSections(in: self) } ?? 0 }
-    override func dataSourceItemCount(in section: Int) -> Int { dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0 }
-    override func dataSourceCell(at indexPath: IndexPath) -> ReusableCell? { dataSource?.tableView(self, cellForRowAt: indexPath) }
-    override func layoutItems(section: Int, count: Int, top: Double) -> (tops: [Double], heights: [Double], bottom: Double) {
+    func dataSourceSectionCount() -> Int { dataSource.map { $0.numberOfSections(in: self) } ?? 0 }
+    func dataSourceItemCount(in section: Int) -> Int { dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0 }
+    func dataSourceCell(at indexPath: IndexPath) -> ReusableCell? { dataSource?.tableView(self, cellForRowAt: indexPath) }
+    func layoutItems(section: Int, count: Int, top: Double) -> (tops: [Double], heights: [Double], bottom: Double) {
         var tops: [Double] = [], heights: [Double] = []
         tops.reserveCapacity(count)
         heights.reserveCapacity(count)
@@ -248,19 +249,21 @@ open class TableView: ListView {
         }
         return (tops, heights, y)
     }
-    override func willDisplay(_ cell: ReusableCell, at indexPath: IndexPath) {
+    func willDisplay(_ cell: ReusableCell, at indexPath: IndexPath) {
         if let cell = cell as? TableViewCell { delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath) }
     }
-    override func didEndDisplaying(_ cell: ReusableCell, at indexPath: IndexPath) {
+    func didEndDisplaying(_ cell: ReusableCell, at indexPath: IndexPath) {
         if let cell = cell as? TableViewCell { delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath) }
     }
-    override func prefetch(_ indexPaths: [IndexPath]) { prefetchDataSource?.tableView(self, prefetchRowsAt: indexPaths) }
-    override func cancelPrefetching(_ indexPaths: [IndexPath]) { prefetchDataSource?.tableView(self, cancelPrefetchingForRowsAt: indexPaths) }
-    override func didSelect(_ indexPath: IndexPath) { delegate?.tableView(self, didSelectRowAt: indexPath) }
-    override func didDeselect(_ indexPath: IndexPath) { delegate?.tableView(self, didDeselectRowAt: indexPath) }
-    override func commitDelete(_ indexPath: IndexPath) -> Bool {
+    func prefetch(_ indexPaths: [IndexPath]) { prefetchDataSource?.tableView(self, prefetchRowsAt: indexPaths) }
+    func cancelPrefetching(_ indexPaths: [IndexPath]) { prefetchDataSource?.tableView(self, cancelPrefetchingForRowsAt: indexPaths) }
+    func didSelect(_ indexPath: IndexPath) { delegate?.tableView(self, didSelectRowAt: indexPath) }
+    func didDeselect(_ indexPath: IndexPath) { delegate?.tableView(self, didDeselectRowAt: indexPath) }
+    func commitDelete(_ indexPath: IndexPath) -> Bool {
         guard let dataSource, dataSource.tableView(self, canEditRowAt: indexPath) else { return false }
         dataSource.tableView(self, commit: .delete, forRowAt: indexPath)
         return true
     }
 }
+
+extension TableView: ListViewAdapter {}
