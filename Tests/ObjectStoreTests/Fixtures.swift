@@ -52,8 +52,9 @@ enum Fixture {
               categories: [classic, veggie, spicy], main: classic, chef: nil, baked: base.addingTimeInterval(60), code: uuid(6), weight: 280),
     ]
 
-    static func store() throws -> Store {
-        let store = Store()
+    /// A store holding ``pizzas``, on the given backend.
+    static func store(_ backend: StoreBackend = .memory) throws -> Store {
+        let store = try backend.makeStore()
         try store.write { tx in try tx.add(pizzas, update: .modified) }
         return store
     }

@@ -27,8 +27,8 @@ final class UncheckedBox<T>: @unchecked Sendable {
 }
 
 @Suite(.resourceCheck) struct ObserveTests {
-    @Test func initialThenOneUpdatePerCommitThatChangedTheResults() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func initialThenOneUpdatePerCommitThatChangedTheResults(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         let seen = UncheckedBox<[Seen]>([])
         let subscription = record(store.objects(Pizza.self).filter("price < 1000").sorted(byKeyPath: "price"), into: seen)
         #expect(seen.value == [.initial([6, 1, 2])])
@@ -65,8 +65,8 @@ final class UncheckedBox<T>: @unchecked Sendable {
         #expect(seen.value.count == 4)
     }
 
-    @Test func changesToLinkedObjectsAreModifications() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func changesToLinkedObjectsAreModifications(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         let seen = UncheckedBox<[Seen]>([])
         let subscription = record(store.objects(Pizza.self).filter("price < 1000"), into: seen)
         try store.write { tx in try tx.add(Category(id: 3, name: "Hot"), update: .modified) }
@@ -78,8 +78,8 @@ final class UncheckedBox<T>: @unchecked Sendable {
         subscription.dispose()
     }
 
-    @Test func defaultDeliveryIsOnTheMainScheduler() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func defaultDeliveryIsOnTheMainScheduler(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         let arrays = UncheckedBox<[[Int]]>([])
         let lock = NSLock()
         let subscription = store.objects(Pizza.self).filter("id < 3").asObservable()
@@ -93,8 +93,8 @@ final class UncheckedBox<T>: @unchecked Sendable {
         subscription.dispose()
     }
 
-    @Test func plainArrayForm() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func plainArrayForm(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         let arrays = UncheckedBox<[[Int]]>([])
         let subscription = store.objects(Pizza.self).filter("vegetarian == false")
             .asObservable(on: ImmediateScheduler.instance)
@@ -105,8 +105,8 @@ final class UncheckedBox<T>: @unchecked Sendable {
         subscription.dispose()
     }
 
-    @Test func objectObservation() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func objectObservation(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         let events = UncheckedBox<[String]>([])
         let subscription = store.observe(Pizza.self, forPrimaryKey: 2, on: ImmediateScheduler.instance)
             .subscribe(onNext: { change in
@@ -128,8 +128,8 @@ final class UncheckedBox<T>: @unchecked Sendable {
         subscription.dispose()
     }
 
-    @Test func deliveryOnATestScheduler() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func deliveryOnATestScheduler(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         let scheduler = TestScheduler(initialClock: 0)
         let observer = scheduler.createObserver([Int].self)
         let subscription = store.objects(Pizza.self).filter("id > 4").asObservable(on: scheduler).map { $0.map(\.id) }.subscribe(observer)
@@ -140,8 +140,8 @@ final class UncheckedBox<T>: @unchecked Sendable {
         subscription.dispose()
     }
 
-    @Test func observersOnOtherThreadsSeeEveryCommitInOrder() async throws {
-        let store = Store()
+    @Test(arguments: StoreBackend.allCases) func observersOnOtherThreadsSeeEveryCommitInOrder(_ backend: StoreBackend) async throws {
+        let store = try backend.makeStore()
         let counts = UncheckedBox<[Int]>([])
         let lock = NSLock()
         let subscription = store.objects(Category.self).asObservable(on: ImmediateScheduler.instance)
@@ -160,8 +160,8 @@ final class UncheckedBox<T>: @unchecked Sendable {
 }
 
 @Suite(.resourceCheck) struct RxRealmStyleTests {
-    @Test func collectionAndArrayFrom() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func collectionAndArrayFrom(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         let counts = UncheckedBox<[Int]>([])
         let arrays = UncheckedBox<[[Int]]>([])
         let pizzas = store.objects(Pizza.self).filter("price > 1000")

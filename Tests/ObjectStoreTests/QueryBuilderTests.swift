@@ -4,8 +4,8 @@ import TestSupport
 @testable import ObjectStore
 
 @Suite(.resourceCheck) struct QueryBuilderTests {
-    @Test func typedQueriesMatchTheirTextTwins() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func typedQueriesMatchTheirTextTwins(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         let pizzas = store.objects(Pizza.self)
         let cases: [(StorePredicate, String)] = [
             (StoreQuery<Pizza>().price < 1000, "price < 1000"),

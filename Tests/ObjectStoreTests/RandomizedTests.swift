@@ -180,9 +180,9 @@ struct Model {
         for entry in observed { entry.subscription.dispose() }
     }
 
-    @Test func sortedDistinctLimitMatchBruteForce() throws {
+    @Test(arguments: StoreBackend.allCases) func sortedDistinctLimitMatchBruteForce(_ backend: StoreBackend) throws {
         var rng = SeededRandom(seed: 42)
-        let store = Store()
+        let store = try backend.makeStore()
         let items = (0..<300).map { Generator.item($0, &rng) }
         try store.write { try $0.add(items) }
         for _ in 0..<40 {

@@ -47,8 +47,8 @@ import TestSupport
         }
     }
 
-    @Test func aReadReusingLinkedObjectsGivesWhatOneByOneDecodingGives() throws {
-        let store = Store()
+    @Test(arguments: StoreBackend.allCases) func aReadReusingLinkedObjectsGivesWhatOneByOneDecodingGives(_ backend: StoreBackend) throws {
+        let store = try backend.makeStore()
         let pizzas = Self.menu(count: 300)
         try store.write { tx in try tx.add(pizzas, update: .modified) }
         let read = store.objects(Pizza.self).toArray()
@@ -61,8 +61,8 @@ import TestSupport
         #expect(store.objects(Pizza.self).map(\.main) == pizzas.map(\.main))
     }
 
-    @Test func aLinkedObjectChangedInAnotherWriteIsReadFresh() throws {
-        let store = Store()
+    @Test(arguments: StoreBackend.allCases) func aLinkedObjectChangedInAnotherWriteIsReadFresh(_ backend: StoreBackend) throws {
+        let store = try backend.makeStore()
         try store.write { tx in try tx.add(Self.menu(count: 20), update: .modified) }
         let before = store.objects(Pizza.self).toArray()
         try store.write { tx in try tx.add(Category(id: Fixture.spicy.id, name: "Hot"), update: .modified) }
@@ -72,8 +72,8 @@ import TestSupport
         #expect(after.allSatisfy { pizza in pizza.main == nil || pizza.main?.name == "Hot" })
     }
 
-    @Test func aLinkToADeletedObjectIsSkippedInEveryObject() throws {
-        let store = Store()
+    @Test(arguments: StoreBackend.allCases) func aLinkToADeletedObjectIsSkippedInEveryObject(_ backend: StoreBackend) throws {
+        let store = try backend.makeStore()
         try store.write { tx in try tx.add(Self.menu(count: 12), update: .modified) }
         try store.write { tx in _ = try tx.delete(Category.self, forPrimaryKey: Fixture.veggie.id) }
         let read = store.objects(Pizza.self).toArray()
@@ -81,7 +81,7 @@ import TestSupport
         #expect(read.map(\.id).compactMap { store.object(ofType: Pizza.self, forPrimaryKey: $0) } == read)
     }
 
-    @Test func linksDeeperThanTheLimitEndTheSameWayWithOrWithoutReuse() throws {
+    @Test(arguments: StoreBackend.allCases) func linksDeeperThanTheLimitEndTheSameWayWithOrWithoutReuse(_ backend: StoreBackend) throws {
         // A ring of 40 nodes: decoding stops resolving links 32 levels deep, whether an object
         // is read on its own or in a read of all of them, and both give the same values.
         // Two links from every node to the next one: decoding without reuse would build
@@ -91,7 +91,7 @@ import TestSupport
             node.next = nodes[(index + 1) % nodes.count]
             node.friends = [nodes[(index + 1) % nodes.count]]
         }
-        let store = Store()
+        let store = try backend.makeStore()
         try store.write { tx in try tx.add(nodes, update: .modified) }
         let read = store.objects(Node.self).sorted(byKeyPath: "id").toArray()
         let oneByOne = (1...40).compactMap { store.object(ofType: Node.self, forPrimaryKey: $0) }
@@ -102,9 +102,9 @@ import TestSupport
         #expect(read[0].shape.prefix(3) == [[1, 2], [2, 3], [3, 4]])
     }
 
-    @Test(arguments: [true, false])
-    func integerSortsMatchTheGeneralComparison(ascending: Bool) throws {
-        let store = Store()
+    @Test(arguments: StoreBackend.allCases, [true, false])
+    func integerSortsMatchTheGeneralComparison(_ backend: StoreBackend, ascending: Bool) throws {
+        let store = try backend.makeStore()
         let pizzas = Self.menu(count: 200)
         try store.write { tx in try tx.add(pizzas, update: .modified) }
         // `weight` (Int16) has many ties: equal keys keep store order, as the general path does.
@@ -121,8 +121,8 @@ import TestSupport
         #expect(general == expected)
     }
 
-    @Test func anIntegerSortWithNilsTakesTheGeneralPath() throws {
-        let store = Store()
+    @Test(arguments: StoreBackend.allCases) func anIntegerSortWithNilsTakesTheGeneralPath(_ backend: StoreBackend) throws {
+        let store = try backend.makeStore()
         try store.write { tx in try tx.add(Fixture.pizzas, update: .modified) }
         let ratings = store.objects(Pizza.self).sorted(byKeyPath: "rating").map(\.rating)
         #expect(ratings == [nil, 2, 3, 4, 4, 5])

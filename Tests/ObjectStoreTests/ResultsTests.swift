@@ -4,8 +4,8 @@ import TestSupport
 @testable import ObjectStore
 
 @Suite(.resourceCheck) struct ResultsTests {
-    @Test func liveResultsFollowCommitsAndLoopsIterateASnapshot() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func liveResultsFollowCommitsAndLoopsIterateASnapshot(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         let cheap = store.objects(Pizza.self).filter("price < %@", 1000)
         #expect(cheap.count == 3)
         var seen: [Int] = []
@@ -19,8 +19,8 @@ import TestSupport
         #expect(!cheap.isEmpty)
     }
 
-    @Test func frozenResultsKeepTheirVersion() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func frozenResultsKeepTheirVersion(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         let live = store.objects(Pizza.self).filter("price < 1000")
         let frozen = live.freeze()
         #expect(frozen.isFrozen && !live.isFrozen)
@@ -29,8 +29,8 @@ import TestSupport
         #expect(live.isEmpty)
     }
 
-    @Test func sortingDistinctAndLimit() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func sortingDistinctAndLimit(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         let all = store.objects(Pizza.self)
         #expect(all.sorted(byKeyPath: "price").map(\.id) == [6, 1, 2, 4, 3, 5])
         #expect(all.sorted(byKeyPath: "price", ascending: false).map(\.id) == [5, 3, 4, 2, 1, 6])
@@ -43,8 +43,8 @@ import TestSupport
         #expect(all.filter("vegetarian == true").limit(3).map(\.id) == [1, 3, 5])
     }
 
-    @Test func aggregates() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func aggregates(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         let all = store.objects(Pizza.self)
         #expect(all.sum(ofProperty: "price") == 5550.5)
         #expect(all.sum(ofProperty: "weight") == 1790)
@@ -58,8 +58,8 @@ import TestSupport
 
     func FALSEPREDICATE_() -> StorePredicate { try! StorePredicate(format: "FALSEPREDICATE") }
 
-    @Test func primaryKeyAndSecondaryIndexesAnswerLookups() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func primaryKeyAndSecondaryIndexesAnswerLookups(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         let table = store.core.snapshot().tables["Pizza"]!
         #expect(ResultsEngine.indexCandidates(try StorePredicate(format: "id IN {2, 5, 9}").node, table) == [1, 4])
         #expect(ResultsEngine.indexCandidates(try StorePredicate(format: "name == 'Diavola' AND price > 1").node, table) == [3])
@@ -76,8 +76,8 @@ import TestSupport
         #expect(store._checkInvariants())
     }
 
-    @Test func unknownKeysInCheckedFiltersThrow() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func unknownKeysInCheckedFiltersThrow(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         #expect(throws: QueryError.self) { try store.objects(Pizza.self).filter(checked: "cost < 3") }
         #expect(try store.objects(Pizza.self).filter(checked: "price < %@", 650).map(\.id) == [6])
         #expect(store.objects(Pizza.self).filter("price < 1000").queryDescription == "price < 1000")

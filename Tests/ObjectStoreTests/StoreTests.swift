@@ -37,8 +37,8 @@ struct Tag: StoreObject, Equatable {
 }
 
 @Suite(.resourceCheck) struct StoreTests {
-    @Test func addAndReadBackEveryFieldKind() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func addAndReadBackEveryFieldKind(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         for pizza in Fixture.pizzas {
             #expect(store.object(ofType: Pizza.self, forPrimaryKey: pizza.id) == pizza)
         }
@@ -69,8 +69,8 @@ struct Tag: StoreObject, Equatable {
         #expect(throws: StoreError.self) { try Store(configuration: .inMemory(identifier: "bad", objectTypes: [Unstorable.self])) }
     }
 
-    @Test func linkedObjectsAreStoredWithTheirOwner() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func linkedObjectsAreStoredWithTheirOwner(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         #expect(store.objects(Category.self).map(\.name) == ["Classic", "Veggie", "Spicy"])
         try store.write { tx in
             try tx.add(Category(id: 1, name: "Classics"), update: .modified)
@@ -82,8 +82,8 @@ struct Tag: StoreObject, Equatable {
         #expect(store.object(ofType: Pizza.self, forPrimaryKey: 3)?.main == nil)
     }
 
-    @Test func duplicateKeyThrowsAndRollsBackEverything() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func duplicateKeyThrowsAndRollsBackEverything(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         let version = store.version
         #expect(throws: StoreError.duplicatePrimaryKey(type: "Pizza", key: "5")) {
             try store.write { tx in
@@ -108,8 +108,8 @@ struct Tag: StoreObject, Equatable {
         #expect(store._checkInvariants())
     }
 
-    @Test func throwingBlockCommitsNothing() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func throwingBlockCommitsNothing(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         #expect(throws: TestError.boom) {
             try store.write { tx in
                 try tx.deleteAll(Pizza.self)
@@ -121,8 +121,8 @@ struct Tag: StoreObject, Equatable {
         #expect(store.objects(Pizza.self).count == 6)
     }
 
-    @Test func nestedWriteIsAnError() throws {
-        let store = Store()
+    @Test(arguments: StoreBackend.allCases) func nestedWriteIsAnError(_ backend: StoreBackend) throws {
+        let store = try backend.makeStore()
         #expect(throws: StoreError.nestedWrite) {
             try store.write { _ in try store.write { _ in } }
         }
@@ -130,14 +130,14 @@ struct Tag: StoreObject, Equatable {
         try store.write { _ in #expect(store.isInWriteTransaction) }
     }
 
-    @Test func transactionCannotBeUsedAfterItsBlock() throws {
-        let store = Store()
+    @Test(arguments: StoreBackend.allCases) func transactionCannotBeUsedAfterItsBlock(_ backend: StoreBackend) throws {
+        let store = try backend.makeStore()
         let escaped = try store.write { $0 }
         #expect(throws: StoreError.transactionClosed) { try escaped.add(Fixture.classic) }
     }
 
-    @Test func updatePolicies() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func updatePolicies(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         var p = Fixture.pizzas[0]
         p.price = 750
         try store.write { try $0.add(p, update: .modified) }
@@ -151,8 +151,8 @@ struct Tag: StoreObject, Equatable {
         #expect(store.version == version + 1)
     }
 
-    @Test func deletions() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func deletions(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         try store.write { tx in
             let expensive = try tx.delete(where: Pizza.self, "price > %@", 1000)
             let first = try tx.delete(Pizza.self, forPrimaryKey: 1)
@@ -167,8 +167,8 @@ struct Tag: StoreObject, Equatable {
         #expect(store._checkInvariants())
     }
 
-    @Test func aBadQueryInDeleteWhereRollsBackTheTransaction() throws {
-        let store = try Fixture.store()
+    @Test(arguments: StoreBackend.allCases) func aBadQueryInDeleteWhereRollsBackTheTransaction(_ backend: StoreBackend) throws {
+        let store = try Fixture.store(backend)
         #expect(throws: QueryError(.syntax, expected: "a value after '<'", found: "end of query", column: 8)) {
             try store.write { tx in
                 try tx.deleteAll(Category.self)
@@ -186,8 +186,8 @@ struct Tag: StoreObject, Equatable {
         #expect(Store().objects(Category.self).isEmpty)
     }
 
-    @Test func commitProducesALogOfChanges() throws {
-        let store = Store()
+    @Test(arguments: StoreBackend.allCases) func commitProducesALogOfChanges(_ backend: StoreBackend) throws {
+        let store = try backend.makeStore()
         try store.write { tx in
             try tx.add(Fixture.classic)
             try tx.delete(Fixture.classic)
@@ -198,8 +198,8 @@ struct Tag: StoreObject, Equatable {
         #expect(try JSONDecoder().decode([ChangeRecord].self, from: data) == log)
     }
 
-    @Test func concurrentWritersAreSerialisedAndReadersSeeWholeCommits() async throws {
-        let store = Store()
+    @Test(arguments: StoreBackend.allCases) func concurrentWritersAreSerialisedAndReadersSeeWholeCommits(_ backend: StoreBackend) async throws {
+        let store = try backend.makeStore()
         await withTaskGroup(of: Void.self) { group in
             for writer in 0..<4 {
                 group.addTask {
@@ -264,8 +264,8 @@ struct LinksToUnstorable: StoreObject {
         #expect(try Store().register(Pizza.self).name == "Pizza")
     }
 
-    @Test func modelsMayLinkInCycles() throws {
-        let store = Store()
+    @Test(arguments: StoreBackend.allCases) func modelsMayLinkInCycles(_ backend: StoreBackend) throws {
+        let store = try backend.makeStore()
         try store.register(Author.self)
         let author = Author(id: 1, name: "Ann", books: [Book(id: 7, title: "Swift", author: nil)])
         try store.write { try $0.add(author) }
@@ -303,8 +303,8 @@ final class Note: StoreObject {
 }
 
 @Suite(.resourceCheck) struct ClassModelTests {
-    @Test func finalClassesWithUUIDKeysAreStored() throws {
-        let store = Store()
+    @Test(arguments: StoreBackend.allCases) func finalClassesWithUUIDKeysAreStored(_ backend: StoreBackend) throws {
+        let store = try backend.makeStore()
         let id = Fixture.uuid(9)
         try store.write { tx in try tx.add(Note(id: id, text: "hello", created: Fixture.base)) }
         let note = try #require(store.object(ofType: Note.self, forPrimaryKey: id))
