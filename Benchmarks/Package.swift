@@ -60,6 +60,7 @@ let package = Package(
             name: "HeadlessUIBenchmarks",
             dependencies: [
                 .product(name: "HeadlessUI", package: "ReactiveMVVM"),
+                .product(name: "MVVM", package: "ReactiveMVVM"),
                 .product(name: "Repository", package: "ReactiveMVVM"),
                 .product(name: "Streams", package: "ReactiveMVVM"),
                 .product(name: "Benchmark", package: "benchmark"),

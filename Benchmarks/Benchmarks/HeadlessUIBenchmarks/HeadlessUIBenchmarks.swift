@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import HeadlessUI
+import MVVM
 import Repository
 import Streams
 
