@@ -34,7 +34,7 @@ let package = Package(
         // lower-case name, the folder does not, so no two paths differ only in case.
         .executableTarget(name: "PizzaioloCLI", dependencies: ["Pizzaiolo", "Tracks", "Repository", "ObjectStore", "HeadlessUI", "Streams"]),
         // A process the file store's crash tests kill at random moments.
-        .executableTarget(name: "StoreCrashHelper", dependencies: ["ObjectStore"]),
+        .executableTarget(name: "StoreCrashHelper", dependencies: ["ObjectStore", "Streams"]),
         // Shared helpers for every test target (resource-leak trait, small utilities).
         .target(name: "TestSupport", dependencies: ["Streams"], path: "Tests/TestSupport"),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),

@@ -2,6 +2,11 @@
 //
 //   StoreCrashHelper <file> [full|relaxed]   commit numbered transactions until killed
 //   StoreCrashHelper <file> hold             open the store, print "opened", wait (lock tests)
+//   StoreCrashHelper <file|:memory:> memory <commits> [observe]
+//                                            rewrite one object <commits> times and print the
+//                                            resident memory after a warm-up and at the end as
+//                                            "rss <kB> <kB>" (the memory tests; a process of its
+//                                            own, so other tests' allocations do not count)
 //
 // Each transaction N (continuing after the last one in the file) adds five `Entry` objects of
 // batch N, rewrites one entry of batch N-1 and sets the `Progress` object to N, so a partly
@@ -10,6 +15,7 @@
 // compactions.
 import Foundation
 import ObjectStore
+import Streams
 
 struct Entry: StoreObject {
     static var primaryKey: KeyPath<Entry, String> { \.id }
@@ -33,6 +39,11 @@ guard arguments.count >= 2 else {
     exit(2)
 }
 let mode = arguments.count > 2 ? arguments[2] : "full"
+if mode == "memory" {
+    runMemoryMode(path: arguments[1], commits: arguments.count > 3 ? Int(arguments[3]) ?? 200_000 : 200_000,
+                  observe: arguments.count > 4 && arguments[4] == "observe")
+    exit(0)
+}
 let configuration = Store.Configuration.file(
     url: URL(fileURLWithPath: arguments[1]),
     objectTypes: [Entry.self, Progress.self],
@@ -63,4 +74,59 @@ do {
 } catch {
     say("error \(error)")
     exit(1)
+}
+
+
+/// The process's resident memory in kB (`VmRSS` on Linux, `task_info` on Apple platforms).
+func residentKilobytes() -> Int {
+    #if os(Linux)
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        return Int(line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") ?? -1
+    }
+    return -1
+    #elseif canImport(Darwin)
+    var info = mach_task_basic_info()
+    var count = mach_msg_type_number_t(MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)
+    let result = withUnsafeMutablePointer(to: &info) {
+        $0.withMemoryRebound(to: integer_t.self, capacity: Int(count)) { task_info(mach_task_self_, task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count) }
+    }
+    return result == KERN_SUCCESS ? Int(info.resident_size) / 1024 : -1
+    #else
+    return -1
+    #endif
+}
+
+/// Rewrites one `Progress` object `commits` times (after a warm-up of a tenth as many) and
+/// prints the resident memory before and after, optionally with a live `Results` observer.
+func runMemoryMode(path: String, commits: Int, observe: Bool) {
+    do {
+        let configuration: Store.Configuration = path == ":memory:"
+            ? .inMemory(identifier: "memory-\(getpid())", objectTypes: [Entry.self, Progress.self])
+            : .file(url: URL(fileURLWithPath: path), objectTypes: [Entry.self, Progress.self], durability: .relaxed)
+        let store = try Store(configuration: configuration)
+        var delivered = 0
+        let subscription = observe
+            ? store.objects(Progress.self).observe(on: CurrentThreadScheduler.instance).subscribe(onNext: { _ in delivered += 1 })
+            : nil
+        let warmUp = max(1, commits / 10)
+        var n = 0
+        func rewrite(times: Int) throws {
+            for _ in 0..<times {
+                n += 1
+                let value = n
+                try store.write { tx in try tx.add(Progress(id: 0, last: value), update: .modified) }
+            }
+        }
+        try rewrite(times: warmUp)
+        let before = residentKilobytes()
+        try rewrite(times: commits)
+        let after = residentKilobytes()
+        subscription?.dispose()
+        if observe && delivered < commits { say("error the observer saw \(delivered) of \(commits + warmUp) commits"); exit(1) }
+        say("rss \(before) \(after)")
+    } catch {
+        say("error \(error)")
+        exit(1)
+    }
 }

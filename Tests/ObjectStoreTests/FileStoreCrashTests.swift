@@ -131,8 +131,8 @@ final class OutputReader: @unchecked Sendable {
     }
 
     /// Waits for end of file (the child is dead) and returns the whole lines.
-    func finish() -> [String] {
-        let deadline = Date().addingTimeInterval(30)
+    func finish(timeout: Double = 30) -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         while !done { if !condition.wait(until: deadline) { break } }
         let text = String(decoding: buffer, as: UTF8.self)

@@ -142,7 +142,7 @@ struct Tag: StoreObject, Equatable {
         p.price = 750
         try store.write { try $0.add(p, update: .modified) }
         #expect(store.object(ofType: Pizza.self, forPrimaryKey: 1)?.price == 750)
-        let log = store._commitLog.last!
+        let log = store._lastCommitLog
         #expect(log.first == .update(table: "Pizza", key: .int(1), fields: [2], values: [.double(750)]))
         let version = store.version
         try store.write { try $0.add(p, update: .modified) }
@@ -192,7 +192,7 @@ struct Tag: StoreObject, Equatable {
             try tx.add(Fixture.classic)
             try tx.delete(Fixture.classic)
         }
-        let log = store._commitLog.last!
+        let log = store._lastCommitLog
         #expect(log == [.insert(table: "Category", row: [.int(1), .string("Classic")]), .delete(table: "Category", key: .int(1))])
         let data = try JSONEncoder().encode(log)
         #expect(try JSONDecoder().decode([ChangeRecord].self, from: data) == log)

@@ -245,8 +245,9 @@ public final class Store: @unchecked Sendable {
         core.snapshot().tables.values.allSatisfy { $0.checkInvariants() }
     }
 
-    /// The change records of every commit so far (for tests of the write path's log).
-    var _commitLog: [[ChangeRecord]] { core.lock.withLock { core.commitLog } }
+    /// The change records of the latest commit (for tests of the write path's log). Only the
+    /// latest is kept: a log of every commit would grow the process by every write forever.
+    var _lastCommitLog: [ChangeRecord] { core.lock.withLock { core.lastCommitLog } }
 }
 
 /// Realm's name for the policy of ``Transaction/add(_:update:)``.
@@ -275,7 +276,7 @@ protocol CommitObserver: AnyObject {
 
 /// The shared state behind one or more ``Store`` handles.
 final class StoreCore: @unchecked Sendable {
-    let lock = Lock()                 // guards state, writer, observers, commitLog
+    let lock = Lock()                 // guards state, writer, observers, lastCommitLog
     private let writeLock = Lock()    // one writer at a time
     private let notifyLock = Lock()   // orders publication with observer registration
     private var state: Snapshot
@@ -283,7 +284,7 @@ final class StoreCore: @unchecked Sendable {
     let file: StoreFile?
     private var writer: pthread_t?
     private var observers: [ObjectIdentifier: CommitObserver] = [:]
-    var commitLog: [[ChangeRecord]] = []
+    var lastCommitLog: [ChangeRecord] = []
     private let deliveryLock = Lock()
     private var deliveries: [() -> Void] = []
     private var draining = false
@@ -401,7 +402,7 @@ final class StoreCore: @unchecked Sendable {
         let new = Snapshot(version: old.version + 1, tables: tables)
         let current = lock.withLock { () -> [CommitObserver] in
             state = new
-            commitLog.append(transaction.log)
+            lastCommitLog = transaction.log
             return Array(observers.values)
         }
         let info = CommitInfo(old: old, new: new, tables: transaction.changes.filter { !$0.value.isEmpty }, log: transaction.log)
