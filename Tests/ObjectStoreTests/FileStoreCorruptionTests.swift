@@ -37,7 +37,7 @@ import TestSupport
         defer { S.cleanUp(url) }
         let original = S.bytes(url)
         let records = S.recordOffsets(original)
-        #expect(records.count == 7)   // meta + 6 commits
+        #expect(records.count == 8)   // meta, seal, 6 commits
         for (target, position) in [(records[3], records[3] + 2), (records[3], records[3] + 9), (records[4], records[4] + 20)] {
             var damaged = original
             damaged[position] ^= 0x40
@@ -58,13 +58,14 @@ import TestSupport
         let original = S.bytes(url)
         let records = S.recordOffsets(original)
         // Cut inside the last record's header, inside its payload, and one byte short.
-        for cut in [records[5] + 5, records[5] + 15, original.count - 1] {
+        #expect(records.count == 7)   // meta, seal, 5 commits
+        for cut in [records[6] + 5, records[6] + 15, original.count - 1] {
             S.write(Array(original[..<cut]), to: url)
             #expect(Self.open(url) == .success([1, 2, 3, 4]))
-            #expect(S.bytes(url) == Array(original[..<records[5]]))   // the torn tail is gone
+            #expect(S.bytes(url) == Array(original[..<records[6]]))   // the torn tail is gone
         }
-        // Cut inside an earlier record: everything before it survives.
-        S.write(Array(original[..<(records[3] + 14)]), to: url)
+        // Cut inside an earlier commit: everything before it survives.
+        S.write(Array(original[..<(records[4] + 14)]), to: url)
         #expect(Self.open(url) == .success([1, 2]))
         // New commits go after the last whole record.
         do {
@@ -104,8 +105,8 @@ import TestSupport
         damaged[13] ^= 1
         S.write(damaged, to: url)
         #expect(Self.open(url) == .failure(.corrupted(offset: 0, reason: "the file header's checksum does not match")))
-        let records = S.recordOffsets(original)   // meta, table (the snapshot), 2 commits
-        #expect(records.count == 4)
+        let records = S.recordOffsets(original)   // meta, table, seal (the snapshot), 2 commits
+        #expect(records.count == 5)
         damaged = original
         damaged[records[1] + 14] ^= 0x10
         S.write(damaged, to: url)

@@ -3,7 +3,7 @@ import Foundation
 /// The store file's layout: a 16-byte file header, then framed records (see
 /// `Guides/ObjectStore-FileFormat.md`, which this code and that guide must agree with).
 ///
-///     file   := header meta table* commit*
+///     file   := header meta table* seal commit*        (format 1, still read: no seal)
 ///     header := "RMVSTORE" u32(formatVersion) u32(crc32c of the 12 bytes before)
 ///     record := u32(length) u32(crc32c of payload) u32(crc32c of the 8 bytes before) payload
 ///     payload:= u8(kind) body
@@ -13,7 +13,11 @@ package nonisolated(unsafe) var _storeFileVerifiesChecksums = true
 
 enum FileFormat {
     static let magic: [UInt8] = Array("RMVSTORE".utf8)
-    static let formatVersion: UInt32 = 1
+    /// The format this library writes. Format 1 (no `seal` record) is still read, and a store
+    /// file in it is rewritten in this format when it is opened.
+    static let formatVersion: UInt32 = 2
+    /// The oldest format this library reads.
+    static let oldestReadableFormat: UInt32 = 1
     static let headerSize = 16
     static let recordHeaderSize = 12
     static let maxRecordLength = 1 << 30
@@ -27,6 +31,9 @@ enum FileFormat {
         case table = 2
         /// One committed write transaction.
         case commit = 3
+        /// The end of the snapshot (format 2): how many `table` records came before it. Only
+        /// records after it can be torn by a crash; damage before it is corruption.
+        case seal = 4
     }
 
     enum Change: UInt8 { case insert = 0, update = 1, delete = 2 }
@@ -87,6 +94,7 @@ enum FileFormat {
     static func writeSnapshot(_ tables: [String: TableState], schemaVersion: UInt64, version: Int, emit: ([UInt8]) throws -> Void) throws {
         var w = ByteWriter()
         metaRecord(schemaVersion: schemaVersion, version: version, into: &w)
+        var tableRecords = 0
         for name in tables.keys.sorted() {
             let table = tables[name]!
             var rows = table.rows.lazy.compactMap { $0 }.makeIterator()
@@ -104,11 +112,29 @@ enum FileFormat {
                 w.count(count)
                 w.bytes.append(contentsOf: body.bytes)
                 try finish(&w, start: start)
+                tableRecords += 1
                 try emit(w.bytes)
                 w.bytes.removeAll(keepingCapacity: true)
             } while next != nil
         }
-        if !w.bytes.isEmpty { try emit(w.bytes) }
+        sealRecord(tableRecords: tableRecords, into: &w)
+        try emit(w.bytes)
+    }
+
+    /// The record that ends a snapshot: written last, so a snapshot that has it is whole.
+    static func sealRecord(tableRecords: Int, into w: inout ByteWriter) {
+        let start = begin(.seal, into: &w)
+        w.count(tableRecords)
+        try! finish(&w, start: start)   // a few bytes
+    }
+
+    /// The whole file of a new, empty store: header, meta and seal.
+    static func emptyStore(schemaVersion: UInt64) -> [UInt8] {
+        var w = ByteWriter()
+        w.bytes = fileHeader()
+        metaRecord(schemaVersion: schemaVersion, version: 0, into: &w)
+        sealRecord(tableRecords: 0, into: &w)
+        return w.bytes
     }
 
     /// One commit: the definitions of tables the file does not know yet, then the changes.
@@ -148,13 +174,15 @@ enum FileFormat {
 
     /// What a successful read of a store file found.
     struct Contents {
+        /// The format the file was written in (older formats are rewritten at open).
+        var format: UInt32 = formatVersion
         var schemaVersion: UInt64 = 0
         /// The commit version after the last commit read.
         var version = 0
         var tables: [String: TableState] = [:]
         /// The end of the last whole record; bytes after it are a torn tail to drop.
         var validEnd = 0
-        /// The end of the snapshot part (meta and table records), where the log starts.
+        /// The end of the snapshot part (meta, table and seal records), where the log starts.
         var snapshotEnd = 0
         var commits = 0
         /// Tables whose stored layout differs from the code's model of the same name.
@@ -177,39 +205,70 @@ enum FileFormat {
         guard !_storeFileVerifiesChecksums || headerCRC == CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<12])) else {
             throw StoreError.corrupted(offset: 0, reason: "the file header's checksum does not match")
         }
-        guard format == formatVersion else {
-            throw StoreError.corrupted(offset: 8, reason: "file format \(format) is not supported (this library reads format \(formatVersion))")
+        guard format >= oldestReadableFormat && format <= formatVersion else {
+            throw StoreError.corrupted(offset: 8, reason: "file format \(format) is not supported (this library reads formats \(oldestReadableFormat)–\(formatVersion))")
         }
         var contents = Contents()
+        contents.format = format
         var loader = Loader(codeSchemas: codeSchemas)
         var offset = headerSize
         var sawMeta = false
+        var sealed = false
+        var tableRecords = 0
         var sawCommit = false
+        /// Whether a record at `offset` that is not whole may be a commit torn by a crash (and so
+        /// be dropped). Only appended commits can be torn: a snapshot is written to a temporary
+        /// file and renamed into place whole. In format 2 the seal marks where the log starts;
+        /// a format 1 file has no seal, so the record's kind byte (when it is there) decides.
+        func mayBeTorn(kind: UInt8?) -> Bool {
+            if format >= 2 { return sealed }
+            if sawCommit { return true }
+            if let kind { return kind == Kind.commit.rawValue }
+            return tableRecords == 0
+        }
+        func snapshotDamage(_ what: String) -> StoreError {
+            .corrupted(offset: offset, reason: "\(what) inside the snapshot (only a commit after it can be torn by a crash)")
+        }
         while offset < size {
             let remaining = size - offset
-            if remaining < recordHeaderSize { break }   // a torn record header
+            if remaining < recordHeaderSize {   // a torn record header
+                if mayBeTorn(kind: nil) { break }
+                throw snapshotDamage("a record header cut short")
+            }
             var r = ByteReader(bytes, from: offset, to: offset + recordHeaderSize)
             let length = Int(try! r.u32())
             let payloadCRC = try! r.u32()
             let check = try! r.u32()
             if _storeFileVerifiesChecksums, check != CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 8])) {
-                if bytes[offset...].allSatisfy({ $0 == 0 }) { break }   // zero-filled tail
+                if bytes[offset...].allSatisfy({ $0 == 0 }) {   // zero-filled tail
+                    if mayBeTorn(kind: nil) { break }
+                    throw snapshotDamage("zeros")
+                }
                 throw StoreError.corrupted(offset: offset, reason: "a record header's checksum does not match")
             }
             guard length >= 1, length <= maxRecordLength else {
                 throw StoreError.corrupted(offset: offset, reason: "a record has an impossible length \(length)")
             }
             let end = offset + recordHeaderSize + length
-            if end > size { break }   // the last record was cut short
+            let kindByte = remaining > recordHeaderSize ? bytes[offset + recordHeaderSize] : nil
+            if end > size {   // the last record was cut short
+                if mayBeTorn(kind: kindByte) { break }
+                throw snapshotDamage("a record cut short")
+            }
             let payload = UnsafeRawBufferPointer(rebasing: bytes[(offset + recordHeaderSize)..<end])
             if _storeFileVerifiesChecksums, CRC32C.checksum(payload) != payloadCRC {
-                if end == size { break }   // the last record was not completely written
+                if end == size {   // the last record was not completely written
+                    if mayBeTorn(kind: kindByte) { break }
+                    throw snapshotDamage("a record whose checksum does not match")
+                }
                 throw StoreError.corrupted(offset: offset, reason: "a record's checksum does not match")
             }
             do {
                 var p = ByteReader(bytes, from: offset + recordHeaderSize, to: end)
                 let kindByte = try p.u8()
-                guard let kind = Kind(rawValue: kindByte) else { throw FileFormatError("unknown record kind \(kindByte)") }
+                guard let kind = Kind(rawValue: kindByte), format >= 2 || kind != .seal else {
+                    throw FileFormatError("unknown record kind \(kindByte)")
+                }
                 switch kind {
                 case .meta:
                     guard !sawMeta else { throw FileFormatError("a second meta record") }
@@ -219,11 +278,21 @@ enum FileFormat {
                     guard version < UInt64(Int.max / 2) else { throw FileFormatError("impossible version \(version)") }
                     contents.version = Int(version)
                 case .table:
-                    guard sawMeta, !sawCommit else { throw FileFormatError("a snapshot record after the log started") }
+                    guard sawMeta, !sealed, !sawCommit else { throw FileFormatError("a snapshot record after the log started") }
                     try loader.readTable(&p)
+                    tableRecords += 1
+                case .seal:
+                    guard sawMeta, !sealed else { throw FileFormatError(sawMeta ? "a second seal record" : "a seal before the meta record") }
+                    let count = try p.varint()
+                    guard count == UInt64(tableRecords) else {
+                        throw FileFormatError("the snapshot has \(tableRecords) table records, its seal says \(count)")
+                    }
+                    sealed = true
+                    contents.snapshotEnd = end
                 case .commit:
                     guard sawMeta else { throw FileFormatError("a commit before the meta record") }
-                    if !sawCommit { contents.snapshotEnd = offset }
+                    guard format < 2 || sealed else { throw FileFormatError("a commit before the snapshot's seal") }
+                    if !sawCommit && format < 2 { contents.snapshotEnd = offset }
                     sawCommit = true
                     try loader.readCommit(&p)
                     contents.commits += 1
@@ -237,7 +306,10 @@ enum FileFormat {
         guard sawMeta else {
             throw StoreError.corrupted(offset: headerSize, reason: "the file has no complete meta record")
         }
-        if !sawCommit { contents.snapshotEnd = offset }
+        if format >= 2 && !sealed {
+            throw StoreError.corrupted(offset: offset, reason: "the snapshot ends without its seal record (the file is cut short)")
+        }
+        if format < 2 && !sawCommit { contents.snapshotEnd = offset }
         contents.validEnd = offset
         contents.version += contents.commits
         contents.tables = loader.finish()

@@ -101,10 +101,7 @@ final class StoreFile: @unchecked Sendable {
         guard fd >= 0 else { throw ioError(path, "create") }
         defer { close(fd); unlink(temp) }
         _ = fchmod(fd, 0o600)
-        var w = ByteWriter()
-        w.bytes = FileFormat.fileHeader()
-        FileFormat.metaRecord(schemaVersion: schemaVersion, version: 0, into: &w)
-        try writeAll(fd, w.bytes, at: 0, path: path)
+        try writeAll(fd, FileFormat.emptyStore(schemaVersion: schemaVersion), at: 0, path: path)
         guard sync(fd) else { throw ioError(path, "fsync") }
         if link(temp, path) != 0 {
             let code = errno
@@ -122,12 +119,9 @@ final class StoreFile: @unchecked Sendable {
         var bytes = try readAll(fd, path: path)
         if bytes.isEmpty {
             // An empty file (created by someone else): make it a store.
-            var w = ByteWriter()
-            w.bytes = FileFormat.fileHeader()
-            FileFormat.metaRecord(schemaVersion: options.schemaVersion, version: 0, into: &w)
-            try writeAll(fd, w.bytes, at: 0, path: path)
+            bytes = FileFormat.emptyStore(schemaVersion: options.schemaVersion)
+            try writeAll(fd, bytes, at: 0, path: path)
             guard sync(fd) else { throw ioError(path, "fsync") }
-            bytes = w.bytes
         }
         var contents = try bytes.withUnsafeBytes { try FileFormat.read($0, path: path, codeSchemas: codeSchemas) }
         if contents.schemaVersion > options.schemaVersion {
@@ -149,6 +143,10 @@ final class StoreFile: @unchecked Sendable {
                                                     oldSchemaVersion: contents.schemaVersion, block: options.migration)
             }
             // Write the migrated (or emptied) data as a fresh file and rename it into place.
+            try file.replace(with: contents.tables, version: contents.version)
+        } else if contents.format < FileFormat.formatVersion {
+            // A file of an older format: rewritten in this one (a compaction), so that from now
+            // on a torn commit can always be told from a damaged snapshot.
             try file.replace(with: contents.tables, version: contents.version)
         } else if contents.validEnd < bytes.count {
             // Drop the torn tail (a record the last run did not finish writing).
