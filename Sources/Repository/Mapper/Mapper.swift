@@ -64,6 +64,7 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
     ///   untouched), or the store's error if the write fails (rolled back).
     public func map(_ data: Data) throws -> [ViewModel] {
         let response: Response
+        if let problem = Self.nestingProblem(in: data) { throw problem }
         do {
             response = try Self.decoder.decode(Response.self, from: data)
         } catch let error as DecodingError {
@@ -92,6 +93,42 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
     /// - Returns: A single of the view models.
     public func fromJSON(_ data: Data, on scheduler: ImmediateSchedulerType) -> Single<[ViewModel]> {
         Single.deferred { .just(try self.map(data)) }.subscribe(on: scheduler)
+    }
+
+    /// How deeply arrays and objects may nest in a body: 512 levels, Foundation's own limit,
+    /// checked before decoding by one pass over the bytes, so that a body no app needs never
+    /// reaches the decoder (Foundation on Linux traps on nesting that reaches 513 levels exactly
+    /// at a body's last byte, instead of throwing).
+    public static var maximumNestingDepth: Int { 512 }
+
+    /// The error for a body nested deeper than ``maximumNestingDepth``, found by counting `[`
+    /// and `{` outside strings (escapes honoured); `nil` when the nesting is within the limit.
+    static func nestingProblem(in data: Data) -> MapperError? {
+        let limit = maximumNestingDepth
+        let tooDeep = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            var depth = 0
+            var inString = false
+            var escaped = false
+            for byte in bytes {
+                if inString {
+                    if escaped { escaped = false }
+                    else if byte == UInt8(ascii: "\\") { escaped = true }
+                    else if byte == UInt8(ascii: "\"") { inString = false }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    depth += 1
+                    if depth > limit { return true }
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    if depth > 0 { depth -= 1 }
+                default: break
+                }
+            }
+            return false
+        }
+        return tooDeep ? .couldNotParse(path: "$", reason: "JSON nested deeper than \(limit) levels") : nil
     }
 
     private static var decoder: JSONDecoder {

@@ -57,6 +57,45 @@ import TestSupport
         #expect(try failure(Data(objects.utf8)) != nil)
     }
 
+    /// Every depth from 1 to 2,000 of `[`, `{` and `{"a":`, closed and unclosed: below the
+    /// limit whatever the decoder says (a typed error, or `[]` mapped), beyond it the Mapper's
+    /// own error naming the limit; never a trap (Foundation on Linux traps on a body whose
+    /// nesting reaches 513 exactly at its last byte).
+    @Test func everyNestingDepthIsAnErrorOrAMappingNeverATrap() throws {
+        let limit = Mapper<[Pizza], Pizza, PizzaViewModel>.maximumNestingDepth
+        #expect(limit == 512)
+        let store = try makePizzaStore([Pizza(id: 1, name: "A", priceWas: 1)])
+        let mapper = self.mapper(store)
+        let shapes: [(open: String, inner: String, close: String)] = [("[", "", "]"), ("{", "", "}"), (#"{"a":"#, "1", "}")]
+        for shape in shapes {
+            for depth in 1...2_000 {
+                for closed in [false, true] {
+                    let text = String(repeating: shape.open, count: depth) + (closed ? shape.inner + String(repeating: shape.close, count: depth) : "")
+                    let version = store.version
+                    do {
+                        _ = try mapper.map(Data(text.utf8))
+                        #expect(depth <= limit, "\(shape.open) × \(depth) mapped")
+                    } catch let error as MapperError {
+                        #expect(store.version == version)
+                        if depth > limit {
+                            #expect(error == .couldNotParse(path: "$", reason: "JSON nested deeper than \(limit) levels"),
+                                    "\(shape.open) × \(depth), closed: \(closed): \(error)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Brackets inside strings are text, not nesting.
+    @Test func bracketsInStringsDoNotCountAsNesting() throws {
+        let escaped = String(repeating: "[{", count: 1_000) + #"\"]"#   // an escaped quote does not end the string
+        let store = try makePizzaStore()
+        let viewModels = try mapper(store).map(Data(pizzasJSON([(3, escaped, 1)]).utf8))
+        #expect(viewModels.count == 1)
+        #expect(store.object(ofType: Pizza.self, forPrimaryKey: 3)?.name == String(repeating: "[{", count: 1_000) + "\"]")
+    }
+
     @Test func numbersOutOfRangeAreTypedErrors() throws {
         let tooBig = #"[{"id": 99999999999999999999999, "name": "A", "price_was": 1}]"#
         guard case .couldNotParse(let path, _)? = try failure(Data(tooBig.utf8)) else {
