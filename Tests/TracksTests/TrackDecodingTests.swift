@@ -51,6 +51,15 @@ import Testing
         #expect(throws: expected) { try TrackSearchResponse.decode(Data(json.utf8)) }
     }
 
+    /// Bodies of unclosed nesting around Foundation's 512-level limit (where its `JSONDecoder`
+    /// on Linux traps, see the Mapper) are `notJSON` here: `JSONSerialization` throws.
+    @Test(arguments: [511, 512, 513, 514, 2_000])
+    func deeplyNestedAnswersAreNotJSONNeverATrap(depth: Int) {
+        for body in [String(repeating: "[", count: depth), String(repeating: "{", count: depth)] {
+            #expect(throws: TrackDecodingError.notJSON) { try TrackSearchResponse.decode(Data(body.utf8)) }
+        }
+    }
+
     @Test func errorsSayWhatAndWhere() {
         #expect(TrackDecodingError.missingField(index: 3, field: "artistName").description == #"result 3: "artistName" is missing"#)
         #expect(TrackDecodingError.badURL(index: 0, value: "x y").description == #"result 0: "artworkUrl60" is not a URL: x y"#)

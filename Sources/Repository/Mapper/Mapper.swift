@@ -101,34 +101,10 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
     /// at a body's last byte, instead of throwing).
     public static var maximumNestingDepth: Int { 512 }
 
-    /// The error for a body nested deeper than ``maximumNestingDepth``, found by counting `[`
-    /// and `{` outside strings (escapes honoured); `nil` when the nesting is within the limit.
+    /// The error for a body nested deeper than ``maximumNestingDepth``, if it is.
     static func nestingProblem(in data: Data) -> MapperError? {
-        let limit = maximumNestingDepth
-        let tooDeep = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
-            var depth = 0
-            var inString = false
-            var escaped = false
-            for byte in bytes {
-                if inString {
-                    if escaped { escaped = false }
-                    else if byte == UInt8(ascii: "\\") { escaped = true }
-                    else if byte == UInt8(ascii: "\"") { inString = false }
-                    continue
-                }
-                switch byte {
-                case UInt8(ascii: "\""): inString = true
-                case UInt8(ascii: "["), UInt8(ascii: "{"):
-                    depth += 1
-                    if depth > limit { return true }
-                case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                    if depth > 0 { depth -= 1 }
-                default: break
-                }
-            }
-            return false
-        }
-        return tooDeep ? .couldNotParse(path: "$", reason: "JSON nested deeper than \(limit) levels") : nil
+        guard JSONNesting.exceeds(maximumNestingDepth, in: data) else { return nil }
+        return .couldNotParse(path: "$", reason: "JSON nested deeper than \(maximumNestingDepth) levels")
     }
 
     private static var decoder: JSONDecoder {
