@@ -1,0 +1,132 @@
+import Foundation
+
+extension Store {
+    /// Where a store keeps its data, and how a file store opens.
+    public struct Configuration: @unchecked Sendable, Equatable {
+        enum Storage: Equatable {
+            case inMemory(String)
+            case file(String)
+        }
+        let storage: Storage
+        /// Model types registered (and their schemas checked) when the store opens. For a file
+        /// store these are also the models a migration moves the stored data to.
+        public var objectTypes: [any StoreObject.Type]
+        /// The version of the models (file stores); raise it when a model changes.
+        public var schemaVersion: UInt64 = 0
+        /// Moves data written with an older ``schemaVersion`` to the current models.
+        public var migration: ((Migration, _ oldSchemaVersion: UInt64) throws -> Void)?
+        /// Delete the stored data instead of migrating it when a migration is needed.
+        public var deleteIfMigrationNeeded = false
+        /// Asked at open with the file's size and the size its live data needs; `true`
+        /// compacts the file before the store is used.
+        public var shouldCompactOnLaunch: ((_ totalBytes: Int, _ usedBytes: Int) -> Bool)?
+        /// When a committed write has reached the disk.
+        public var durability: Durability = .full
+        /// When the store compacts its file while running.
+        public var autoCompaction: AutoCompaction = .default
+
+        /// The file of a file store; `nil` for an in-memory store.
+        public var fileURL: URL? {
+            if case .file(let path) = storage { return URL(fileURLWithPath: path) }
+            return nil
+        }
+
+        /// The identifier of an in-memory store; `nil` for a file store.
+        public var inMemoryIdentifier: String? {
+            if case .inMemory(let identifier) = storage { return identifier }
+            return nil
+        }
+
+        /// An in-memory store. Stores opened with the same identifier share their data while
+        /// at least one of them is alive, as Realm's in-memory realms do.
+        ///
+        /// - Parameters:
+        ///   - identifier: Names the shared in-memory data.
+        ///   - objectTypes: Models whose schemas are checked when the store opens.
+        /// - Returns: The configuration.
+        public static func inMemory(identifier: String, objectTypes: [any StoreObject.Type] = []) -> Configuration {
+            Configuration(storage: .inMemory(identifier), objectTypes: objectTypes)
+        }
+
+        /// A store kept in a file: every committed write is appended to it, and reopening the
+        /// file (after a restart or a crash) restores exactly the committed writes.
+        ///
+        /// Stores opened on the same file in one process share one instance. The file is
+        /// locked (`flock`) while open: another process opening it gets
+        /// ``StoreError/fileLocked(path:)``. See `Guides/ObjectStore-FileFormat.md`.
+        ///
+        ///     let url = FileManager.default.temporaryDirectory.appendingPathComponent("pizzas.store")
+        ///     let store = try Store(configuration: .file(url: url, objectTypes: [Pizza.self]))
+        ///
+        /// - Parameters:
+        ///   - url: The file; created (with owner-only permissions, 0600) when missing.
+        ///   - objectTypes: Models checked against the stored data when the store opens (list
+        ///     every model so a changed one is caught at open rather than at first use).
+        ///   - schemaVersion: The version of the models; raise it when a model changes.
+        ///   - migration: Moves data from an older schema version (see ``Migration``).
+        ///   - deleteIfMigrationNeeded: Discard the stored data instead of migrating it.
+        ///   - shouldCompactOnLaunch: Given the file's size and the size of its live data,
+        ///     whether to compact it at open.
+        ///   - durability: `.full` (default): a `write` that returned is on disk. `.relaxed`:
+        ///     no sync per commit (a killed process loses nothing, a power cut may lose the
+        ///     latest commits, never part of one).
+        ///   - autoCompaction: When the running store compacts its file.
+        /// - Returns: The configuration.
+        public static func file(
+            url: URL,
+            objectTypes: [any StoreObject.Type] = [],
+            schemaVersion: UInt64 = 0,
+            migration: ((Migration, _ oldSchemaVersion: UInt64) throws -> Void)? = nil,
+            deleteIfMigrationNeeded: Bool = false,
+            shouldCompactOnLaunch: ((_ totalBytes: Int, _ usedBytes: Int) -> Bool)? = nil,
+            durability: Durability = .full,
+            autoCompaction: AutoCompaction = .default
+        ) -> Configuration {
+            var configuration = Configuration(storage: .file(url.standardizedFileURL.path), objectTypes: objectTypes)
+            configuration.schemaVersion = schemaVersion
+            configuration.migration = migration
+            configuration.deleteIfMigrationNeeded = deleteIfMigrationNeeded
+            configuration.shouldCompactOnLaunch = shouldCompactOnLaunch
+            configuration.durability = durability
+            configuration.autoCompaction = autoCompaction
+            return configuration
+        }
+
+        /// Two configurations are equal when they name the same data.
+        public static func == (lhs: Configuration, rhs: Configuration) -> Bool { lhs.storage == rhs.storage }
+    }
+
+    /// When a committed write counts as stored.
+    public enum Durability: Sendable, Equatable {
+        /// Each commit is synced to the disk (`fdatasync`, `F_FULLFSYNC` on Apple platforms)
+        /// before `write` returns.
+        case full
+        /// Commits are written but not synced one by one (for bulk imports): a killed process
+        /// loses nothing, a power cut may lose the latest commits (never part of one).
+        case relaxed
+    }
+
+    /// When a running file store rewrites its file as a compact snapshot.
+    public struct AutoCompaction: Sendable, Equatable {
+        /// Compact when the file is larger than this multiple of its size after the last
+        /// compaction (0 never compacts automatically).
+        public var logMultiple: Int
+        /// …and larger than this many bytes.
+        public var minimumBytes: Int
+
+        /// Creates a policy.
+        ///
+        /// - Parameters:
+        ///   - logMultiple: The growth factor that triggers a compaction (0: never).
+        ///   - minimumBytes: The file size below which the store never compacts.
+        public init(logMultiple: Int, minimumBytes: Int) {
+            self.logMultiple = logMultiple
+            self.minimumBytes = minimumBytes
+        }
+
+        /// Compact past 4× the compacted size and 1 MiB.
+        public static let `default` = AutoCompaction(logMultiple: 4, minimumBytes: 1 << 20)
+        /// Never compact automatically (``Store/compact()`` still works).
+        public static let never = AutoCompaction(logMultiple: 0, minimumBytes: .max)
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import Streams
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Receives every commit; returns the delivery to run after the commit, if any.
+protocol CommitObserver: AnyObject {
+    func committed(_ info: CommitInfo) -> (() -> Void)?
+}
+
+/// The shared state behind one or more ``Store`` handles.
+final class StoreCore: @unchecked Sendable {
+    let lock = Lock()                 // guards state, writer, observers, lastCommitLog
+    private let writeLock = Lock()    // one writer at a time
+    private let notifyLock = Lock()   // orders publication with observer registration
+    private var state: Snapshot
+    /// The file behind a file store (used with `writeLock` held).
+    let file: StoreFile?
+    private var writer: pthread_t?
+    private var observers: [ObjectIdentifier: CommitObserver] = [:]
+    var lastCommitLog: [ChangeRecord] = []
+    private let deliveryLock = Lock()
+    private var deliveries: [() -> Void] = []
+    private var draining = false
+
+    nonisolated(unsafe) private static var registry: [String: Weak] = [:]
+    private static let registryLock = Lock()
+    private static let fileOpenLock = RecursiveLock()
+    private struct Weak { weak var core: StoreCore? }
+
+    init(state: Snapshot = Snapshot(version: 0, tables: [:]), file: StoreFile? = nil) {
+        self.state = state
+        self.file = file
+    }
+
+    static func shared(identifier: String) -> StoreCore {
+        registryLock.withLock {
+            if let core = registry[identifier]?.core { return core }
+            let core = StoreCore()
+            registry[identifier] = Weak(core: core)
+            registry = registry.filter { $0.value.core != nil }
+            return core
+        }
+    }
+
+    /// The core of a file store: the one already open on that file in this process, or a new
+    /// one that opens (and locks) the file.
+    static func shared(file configuration: Store.Configuration) throws -> StoreCore {
+        guard case .file(let path) = configuration.storage else { preconditionFailure("not a file configuration") }
+        var codeSchemas: [String: ObjectSchema] = [:]
+        var pending = try configuration.objectTypes.map { try ObjectSchema.of($0) }
+        while let schema = pending.popLast() {
+            guard codeSchemas[schema.name] == nil else { continue }
+            codeSchemas[schema.name] = schema
+            for field in schema.fields {
+                switch field.kind {
+                case .link(let ref), .linkList(let ref): pending.append(ref.schema)
+                default: break
+                }
+            }
+        }
+        let key = "file:" + path
+        // Opens are serialised by their own (recursive) lock, not the registry's, so the user's
+        // migration and shouldCompactOnLaunch closures may open other stores.
+        return try fileOpenLock.withLock {
+            if let core = registryLock.withLock({ registry[key]?.core }) { return core }
+            let options = FileOptions(
+                path: path, schemaVersion: configuration.schemaVersion, migration: configuration.migration,
+                deleteIfMigrationNeeded: configuration.deleteIfMigrationNeeded,
+                shouldCompactOnLaunch: configuration.shouldCompactOnLaunch,
+                durability: configuration.durability, autoCompaction: configuration.autoCompaction)
+            let (file, snapshot) = try StoreFile.open(options, codeSchemas: codeSchemas)
+            let core = StoreCore(state: snapshot, file: file)
+            registryLock.withLock {
+                registry[key] = Weak(core: core)
+                registry = registry.filter { $0.value.core != nil }
+            }
+            return core
+        }
+    }
+
+    func compact() throws {
+        guard let file else { return }
+        if isWriterThread { throw StoreError.nestedWrite }
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        try file.compact(snapshot())
+    }
+
+    func snapshot() -> Snapshot { lock.withLock { state } }
+
+    var isWriterThread: Bool {
+        lock.withLock { writer.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+    }
+
+    func write<Result>(_ block: (Transaction) throws -> Result) throws -> Result {
+        if isWriterThread { throw StoreError.nestedWrite }
+        writeLock.lock()
+        lock.withLock { writer = pthread_self() }
+        let result: Result
+        let transaction = Transaction(core: self, base: snapshot())
+        do {
+            result = try block(transaction)
+            transaction.close()
+        } catch {
+            transaction.close()
+            lock.withLock { writer = nil }
+            writeLock.unlock()
+            throw error
+        }
+        if !transaction.log.isEmpty {
+            if let file {
+                // The commit reaches the file before anyone can see it; if it cannot, nothing changes.
+                do {
+                    try file.append(transaction.log, tables: transaction.tables, touched: transaction.changes.keys)
+                } catch {
+                    lock.withLock { writer = nil }
+                    writeLock.unlock()
+                    throw error
+                }
+            }
+            publish(transaction)
+            file?.compactIfDue(snapshot())
+        }
+        lock.withLock { writer = nil }
+        writeLock.unlock()
+        drain()
+        return result
+    }
+
+    private func publish(_ transaction: Transaction) {
+        var tables = transaction.tables
+        for name in transaction.changes.keys { tables[name]?.compactIfNeeded() }
+        notifyLock.lock()
+        let old = snapshot()
+        let new = Snapshot(version: old.version + 1, tables: tables)
+        let current = lock.withLock { () -> [CommitObserver] in
+            state = new
+            lastCommitLog = transaction.log
+            return Array(observers.values)
+        }
+        let info = CommitInfo(old: old, new: new, tables: transaction.changes.filter { !$0.value.isEmpty }, log: transaction.log)
+        var actions: [() -> Void] = []
+        for observer in current {
+            if let action = observer.committed(info) { actions.append(action) }
+        }
+        enqueue(actions)
+        notifyLock.unlock()
+    }
+
+    /// Registers an observer at the current version; `start` runs under the registration lock
+    /// with that snapshot and returns the initial delivery.
+    func register(_ observer: CommitObserver, start: (Snapshot) -> (() -> Void)?) {
+        notifyLock.lock()
+        let current = snapshot()
+        lock.withLock { observers[ObjectIdentifier(observer)] = observer }
+        if let action = start(current) { enqueue([action]) }
+        notifyLock.unlock()
+        drain()
+    }
+
+    func unregister(_ observer: CommitObserver) {
+        lock.withLock { observers[ObjectIdentifier(observer)] = nil }
+    }
+
+    private func enqueue(_ actions: [() -> Void]) {
+        guard !actions.isEmpty else { return }
+        deliveryLock.withLock { deliveries.append(contentsOf: actions) }
+    }
+
+    /// Runs queued deliveries in commit order; one thread drains at a time.
+    func drain() {
+        deliveryLock.lock()
+        if draining { deliveryLock.unlock(); return }
+        draining = true
+        while !deliveries.isEmpty {
+            let batch = deliveries
+            deliveries.removeAll()
+            deliveryLock.unlock()
+            for action in batch { action() }
+            deliveryLock.lock()
+        }
+        draining = false
+        deliveryLock.unlock()
+    }
+}
