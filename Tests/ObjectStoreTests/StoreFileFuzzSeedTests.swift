@@ -5,7 +5,7 @@ import TestSupport
 
 /// The fuzz target's seeds (Fuzz/Corpus/storefile) and regression tests for inputs the fuzzer
 /// found (Fuzz/Targets/storefile.swift).
-@Suite(.resourceCheck) struct StoreFileHardeningTests {
+@Suite(.resourceCheck) struct StoreFileFuzzSeedTests {
     typealias S = FileStoreSupport
 
     /// Small store files of every record kind: (name, bytes).
