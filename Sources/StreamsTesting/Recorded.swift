@@ -33,13 +33,15 @@ extension Recorded {
         Recorded(time: time, value: .next(element))
     }
 
-    /// A `.completed` event at `time`.
-    public static func completed<Element>(_ time: TestTime) -> Recorded<Event<Element>> where Value == Event<Element> {
+    /// A `.completed` event at `time`; the element type may be given where it cannot be
+    /// inferred (`.completed(300, Int.self)`).
+    public static func completed<Element>(_ time: TestTime, _: Element.Type = Element.self) -> Recorded<Event<Element>> where Value == Event<Element> {
         Recorded(time: time, value: .completed)
     }
 
-    /// An `.error(error)` event at `time`.
-    public static func error<Element>(_ time: TestTime, _ error: Swift.Error) -> Recorded<Event<Element>> where Value == Event<Element> {
+    /// An `.error(error)` event at `time`; the element type may be given where it cannot be
+    /// inferred (`.error(300, error, Int.self)`).
+    public static func error<Element>(_ time: TestTime, _ error: Swift.Error, _: Element.Type = Element.self) -> Recorded<Event<Element>> where Value == Event<Element> {
         Recorded(time: time, value: .error(error))
     }
 

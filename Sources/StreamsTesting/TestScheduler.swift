@@ -64,19 +64,23 @@ public final class TestScheduler: VirtualTimeScheduler<IntegerVirtualTimeConvert
     }
 
     /// Creates the sequence at `created`, subscribes at `subscribed`, disposes at `disposed`,
-    /// runs the scheduler, and returns what the observer recorded.
+    /// runs the scheduler, and returns what the observer recorded. The sequence may be an
+    /// `Observable` or anything convertible to one: a `Single`, `Maybe` or `Completable` (its
+    /// outcome recorded as `next` and `completed`, or `error`), a `Driver`, a subject.
     ///
     /// - Parameters:
     ///   - created: When `create` is called.
     ///   - subscribed: When the observer subscribes.
     ///   - disposed: When the subscription is disposed.
     ///   - create: Makes the sequence under test.
-    public func start<Element>(created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
+        created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         var source: Observable<Element>?
         var subscription: Disposable?
         let observer = createObserver(Element.self)
         _ = scheduleAbsoluteVirtual((), time: created) { _ in
-            source = create()
+            source = create().asObservable()
             return Disposables.create()
         }
         _ = scheduleAbsoluteVirtual((), time: subscribed) { _ in
@@ -93,12 +97,19 @@ public final class TestScheduler: VirtualTimeScheduler<IntegerVirtualTimeConvert
 
     /// ``start(created:subscribed:disposed:create:)`` with the default creation and
     /// subscription times (100 and 200).
-    public func start<Element>(disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
+        disposed: TestTime, create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
     }
 
     /// ``start(created:subscribed:disposed:create:)`` with the default times (100, 200, 1000).
-    public func start<Element>(_ create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
+        _ create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
     }
 }
+
+/// RxTest's name for the converter of ``TestScheduler``: integer ticks of `resolution` seconds.
+public typealias TestSchedulerVirtualTimeConverter = IntegerVirtualTimeConverter

@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 import StreamsTesting
 import TestSupport
@@ -47,5 +48,64 @@ import Testing
         #expect(scheduler.clock == 15)
         scheduler.start()
         #expect(log == [10, 20])
+    }
+}
+
+/// RxTest's spellings: `start` with a trait, a driver or a subject; `Recorded.completed` and
+/// `.error` with the element type spelled out; the converter's RxTest name.
+@Suite(.resourceCheck) struct TestSchedulerRxTestSpellingTests {
+    @Test func startTakesASingleAndRecordsItsOutcomeAsEvents() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 7), .completed(20)])
+        let res = scheduler.start { xs.asSingle() }
+        #expect(res.events == [.next(220, 7), .completed(220)])
+        let failing = TestScheduler(initialClock: 0).start { Single<Int>.error(TestError.boom) }
+        #expect(failing.events == [.error(200, TestError.boom)])
+    }
+
+    @Test func startTakesAMaybeAndACompletable() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let empty = scheduler.start { Maybe<String>.empty() }
+        #expect(empty.events == [.completed(200)])
+        let done = TestScheduler(initialClock: 0).start { Completable.empty() }
+        #expect(done.events == [.completed(200, Never.self)])
+    }
+
+    @Test func startTakesADriverAndASubject() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = BehaviorSubject(value: 1)
+        let res = scheduler.start { subject }
+        #expect(res.events == [.next(200, 1)])
+        let driverScheduler = TestScheduler(initialClock: 0)
+        var driver: TestableObserver<String>?
+        SharingScheduler.mock(scheduler: driverScheduler) {
+            driver = driverScheduler.start { Driver.just("d") }
+        }
+        #expect(driver?.events == [.next(201, "d"), .completed(201)])
+    }
+
+    @Test func recordedTerminalEventsNameTheirElementType() {
+        let completed = Recorded.completed(300, Int.self)
+        let failed = Recorded.error(300, TestError.boom, String.self)
+        #expect(completed == Recorded<Event<Int>>(time: 300, value: .completed))
+        #expect(failed == Recorded<Event<String>>(time: 300, value: .error(TestError.boom)))
+        #expect(failed != Recorded<Event<String>>(time: 300, value: .error(TestError.code(1))))
+    }
+
+    @Test func theConverterConvertsSecondsToTicks() {
+        let converter = TestSchedulerVirtualTimeConverter(resolution: 0.001)
+        let seconds: Foundation.TimeInterval = 0.25
+        #expect(converter.convertToVirtualTimeInterval(seconds) == 250)
+        #expect(converter.convertFromVirtualTimeInterval(250) == 0.25)
+    }
+
+    @Test func maybeAndCompletableOutcomesAreEquatable() {
+        #expect(MaybeEvent.success(1) == .success(1))
+        #expect(MaybeEvent.success(1) != .success(2))
+        #expect(MaybeEvent<Int>.completed != .success(1))
+        #expect(MaybeEvent<Int>.error(TestError.boom) == .error(TestError.boom))
+        #expect(CompletableEvent.completed == .completed)
+        #expect(CompletableEvent.error(TestError.boom) != .error(TestError.code(2)))
+        #expect(CompletableEvent.error(TestError.boom) != .completed)
     }
 }

@@ -39,7 +39,7 @@ public struct ResourceCheckTrait: TestTrait, SuiteTrait, TestScoping {
     }
 
     @discardableResult
-    private static func settle(_ baseline: Int) async -> Int {
+    private static func settle(_ baseline: Int32) async -> Int32 {
         let deadline = Date().addingTimeInterval(2)
         MainScheduler.drain()
         var current = Resources.total

@@ -81,6 +81,7 @@ extension ObservableType {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+        let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
         // Elements go straight to `onNext` (no `Event` per element); the handler sees the rest.
         let observer = AnonymousObserver<Element>(next: onNext ?? { _ in }) { observer, event in
             switch event {
@@ -92,7 +93,7 @@ extension ObservableType {
                 if let onError {
                     onError(error)
                 } else {
-                    Hooks.defaultErrorHandler(error)
+                    Hooks.defaultErrorHandler(callStack, error)
                 }
                 disposable.dispose()
             case .completed:
@@ -128,22 +129,6 @@ extension ObservableType {
             onCompleted: { [weak object] in if let object { onCompleted?(object) } },
             onDisposed: { [weak object] in if let object { onDisposed?(object) } }
         )
-    }
-}
-
-/// Global hooks, as RxSwift's `Hooks`.
-public enum Hooks {
-    nonisolated(unsafe) private static var _defaultErrorHandler: @Sendable (Swift.Error) -> Void = { error in
-        #if DEBUG
-        print("Unhandled error happened: \(error)")
-        #endif
-    }
-    private static let lock = Lock()
-
-    /// Called for an error that reaches `subscribe(onNext:…)` without an `onError` handler.
-    public static var defaultErrorHandler: @Sendable (Swift.Error) -> Void {
-        get { lock.withLock { _defaultErrorHandler } }
-        set { lock.withLock { _defaultErrorHandler = newValue } }
     }
 }
 

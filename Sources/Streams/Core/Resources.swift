@@ -8,20 +8,21 @@ import Synchronization
 public enum Resources {
     private static let counter = Atomic<Int>(0)
 
-    /// The number of subscription resources alive right now.
-    public static var total: Int { counter.load(ordering: .relaxed) }
+    /// The number of subscription resources alive right now (an `Int32`, as RxSwift's, so
+    /// resource checks written for it compile unchanged).
+    public static var total: Int32 { Int32(truncatingIfNeeded: counter.load(ordering: .relaxed)) }
 
     /// Adds one to ``total``; for types outside `Streams` that hold a subscription's resources.
     ///
     /// - Returns: The new total.
     @discardableResult
-    public static func incrementTotal() -> Int { counter.add(1, ordering: .relaxed).newValue }
+    public static func incrementTotal() -> Int32 { Int32(truncatingIfNeeded: counter.add(1, ordering: .relaxed).newValue) }
 
     /// Removes one from ``total``; pairs with ``incrementTotal()``.
     ///
     /// - Returns: The new total.
     @discardableResult
-    public static func decrementTotal() -> Int { counter.subtract(1, ordering: .relaxed).newValue }
+    public static func decrementTotal() -> Int32 { Int32(truncatingIfNeeded: counter.subtract(1, ordering: .relaxed).newValue) }
 
     @inline(__always)
     static func increment() { counter.add(1, ordering: .relaxed) }

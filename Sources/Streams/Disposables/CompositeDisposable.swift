@@ -26,6 +26,11 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
         _ = disposables?.insert(disposable3)
     }
 
+    /// Creates a group of four or more.
+    public init(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable, _ disposable4: Disposable, _ disposables: Disposable...) {
+        for disposable in [disposable1, disposable2, disposable3, disposable4] + disposables { _ = self.disposables?.insert(disposable) }
+    }
+
     /// Creates a group of any number.
     public init(disposables: [Disposable]) {
         for disposable in disposables { _ = self.disposables?.insert(disposable) }

@@ -13,8 +13,8 @@ public protocol VirtualTimeConverterType {
     func convertToVirtualTime(_ time: RxTime) -> VirtualTimeUnit
     /// The length in seconds of a virtual interval.
     func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> TimeInterval
-    /// The virtual interval of a real interval.
-    func convertToVirtualTimeInterval(_ timeInterval: RxTimeInterval) -> VirtualTimeIntervalUnit
+    /// The virtual interval of a real interval in seconds.
+    func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> VirtualTimeIntervalUnit
     /// `time` moved by `offset`.
     func offsetVirtualTime(_ time: VirtualTimeUnit, offset: VirtualTimeIntervalUnit) -> VirtualTimeUnit
     /// The order of two virtual times.
@@ -238,9 +238,9 @@ public struct IntegerVirtualTimeConverter: VirtualTimeConverterType, Sendable {
         TimeInterval(virtualTimeInterval) * resolution
     }
 
-    /// Ticks in an interval, rounded.
-    public func convertToVirtualTimeInterval(_ timeInterval: RxTimeInterval) -> Int {
-        Int((timeInterval.seconds / resolution + 0.5).rounded(.down))
+    /// Ticks in an interval of seconds, rounded.
+    public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int {
+        Int((timeInterval / resolution + 0.5).rounded(.down))
     }
 
     /// `time + offset`.

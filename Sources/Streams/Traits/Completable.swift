@@ -16,6 +16,18 @@ public enum CompletableEvent {
     case completed
 }
 
+extension CompletableEvent: Equatable {
+    /// Outcomes are equal when both completed, or both failed with equal errors (compared as
+    /// ``Event``'s are: by `==` when `Equatable`, else by type and description).
+    public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
+        switch (lhs, rhs) {
+        case (.completed, .completed): return true
+        case (.error(let a), .error(let b)): return errorsAreEqual(a, b)
+        default: return false
+        }
+    }
+}
+
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
     /// The observer a ``Completable`` creator calls once, with the outcome.
     public typealias CompletableObserver = (CompletableEvent) -> Void
@@ -73,13 +85,14 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+        let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
         let subscription = subscribe { event in
             switch event {
             case .error(let error):
                 if let onError {
                     onError(error)
                 } else {
-                    Hooks.defaultErrorHandler(error)
+                    Hooks.defaultErrorHandler(callStack, error)
                 }
             case .completed:
                 onCompleted?()

@@ -19,6 +19,19 @@ public enum MaybeEvent<Element> {
     case completed
 }
 
+extension MaybeEvent: Equatable where Element: Equatable {
+    /// Outcomes are equal when they are the same case with equal elements; errors compare as
+    /// ``Event``'s do (by `==` when `Equatable`, else by type and description).
+    public static func == (lhs: MaybeEvent<Element>, rhs: MaybeEvent<Element>) -> Bool {
+        switch (lhs, rhs) {
+        case (.success(let a), .success(let b)): return a == b
+        case (.completed, .completed): return true
+        case (.error(let a), .error(let b)): return errorsAreEqual(a, b)
+        default: return false
+        }
+    }
+}
+
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// The observer a ``Maybe`` creator calls once, with the outcome.
     public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
@@ -86,6 +99,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+        let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
         let subscription = subscribe { event in
             switch event {
             case .success(let element):
@@ -94,7 +108,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 if let onError {
                     onError(error)
                 } else {
-                    Hooks.defaultErrorHandler(error)
+                    Hooks.defaultErrorHandler(callStack, error)
                 }
             case .completed:
                 onCompleted?()

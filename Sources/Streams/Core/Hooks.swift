@@ -1,0 +1,57 @@
+import Foundation
+
+/// Global hooks, as RxSwift's `Hooks`: where an error nobody handles goes, and whether the
+/// subscription's call stack goes with it.
+///
+///     Hooks.recordCallStackOnError = true
+///     Hooks.defaultErrorHandler = { callStack, error in
+///         print("unhandled \(error), subscribed at:", callStack.joined(separator: "\n"))
+///     }
+public enum Hooks {
+    /// Receives an error that reached `subscribe` without an error handler, with the call stack
+    /// captured when that subscription was made (empty unless ``recordCallStackOnError``).
+    public typealias DefaultErrorHandler = @Sendable (_ subscriptionCallStack: [String], _ error: Swift.Error) -> Void
+    /// Captures a call stack for ``defaultErrorHandler``.
+    public typealias CustomCaptureSubscriptionCallstack = @Sendable () -> [String]
+
+    private struct State {
+        var defaultErrorHandler: DefaultErrorHandler = { callStack, error in
+            #if DEBUG
+            print("Unhandled error happened: \(error)")
+            if !callStack.isEmpty { print("subscription called from:\n" + callStack.joined(separator: "\n")) }
+            #endif
+        }
+        var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack = { Thread.callStackSymbols }
+        var recordCallStackOnError = false
+    }
+
+    private static let state = Locked(State())
+
+    /// Called for an error that reaches `subscribe(onNext:…)` (or a trait's `subscribe`)
+    /// without an error handler. By default it prints the error in debug builds.
+    public static var defaultErrorHandler: DefaultErrorHandler {
+        get { state.withLock { $0.defaultErrorHandler } }
+        set { state.withLock { $0.defaultErrorHandler = newValue } }
+    }
+
+    /// How a subscription's call stack is captured when ``recordCallStackOnError`` is on
+    /// (`Thread.callStackSymbols` by default).
+    public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
+        get { state.withLock { $0.customCaptureSubscriptionCallstack } }
+        set { state.withLock { $0.customCaptureSubscriptionCallstack = newValue } }
+    }
+
+    /// Whether `subscribe` without an error handler captures its call stack, for
+    /// ``defaultErrorHandler`` (off by default: capturing costs time at every subscribe).
+    public static var recordCallStackOnError: Bool {
+        get { state.withLock { $0.recordCallStackOnError } }
+        set { state.withLock { $0.recordCallStackOnError = newValue } }
+    }
+
+    /// The call stack to hand to ``defaultErrorHandler`` for a subscription made now.
+    @usableFromInline
+    static func subscriptionCallStack() -> [String] {
+        let (record, capture) = state.withLock { ($0.recordCallStackOnError, $0.customCaptureSubscriptionCallstack) }
+        return record ? capture() : []
+    }
+}
