@@ -50,6 +50,44 @@ import Testing
         #expect(received.value == [1])
     }
 
+    /// RxSwift's rule: a loop over a sequence that never ends, in a cancelled task, throws
+    /// `CancellationError` instead of ending as if the sequence had completed.
+    @Test func aCancelledTaskThrowsCancellationError() async {
+        let consumer = Task { () -> String in
+            do {
+                for try await _ in Observable<Int>.never().values {}
+                return "ended normally"
+            } catch is CancellationError {
+                return "CancellationError"
+            } catch {
+                return "\(error)"
+            }
+        }
+        consumer.cancel()
+        #expect(await consumer.value == "CancellationError")
+        let waiting = Task { () -> String in
+            do {
+                for try await _ in PublishSubject<Int>().values {}
+                return "ended normally"
+            } catch {
+                return error is CancellationError ? "CancellationError" : "\(error)"
+            }
+        }
+        try? await Task.sleep(nanoseconds: 10_000_000)
+        waiting.cancel()
+        #expect(await waiting.value == "CancellationError")
+    }
+
+    @Test func completionIsNotCancellation() async throws {
+        let task = Task { () -> [Int] in
+            var values: [Int] = []
+            for try await value in Observable.from(1...10).values { values.append(value) }
+            return values
+        }
+        #expect(try await task.value == Array(1...10))
+        task.cancel()
+    }
+
     @Test func leavingTheLoopDisposesTheSubscription() async throws {
         let subject = BehaviorSubject(value: 7)
         var first: Int?

@@ -28,8 +28,13 @@ import Testing
     @Test func delayAndDelaySubscription() {
         let scheduler = TestScheduler(initialClock: 0)
         let delayed = scheduler.start { Single.just(1).delay(.seconds(5), scheduler: scheduler).asObservable() }
-        #expect(delayed.events.first == .next(205, 1))
-        #expect(delayed.events.count == 2)
+        #expect(delayed.events == [.next(205, 1), .completed(206)])
+        let maybeScheduler = TestScheduler(initialClock: 0)
+        let maybe = maybeScheduler.start { Maybe.just("m").delay(.seconds(5), scheduler: maybeScheduler) }
+        #expect(maybe.events == [.next(205, "m"), .completed(206)])
+        let observedScheduler = TestScheduler(initialClock: 0)
+        let observed = observedScheduler.start { Maybe.just("m").observe(on: observedScheduler) }
+        #expect(observed.events == [.next(201, "m"), .completed(202)])
         let scheduler2 = TestScheduler(initialClock: 0)
         let xs = scheduler2.createColdObservable([.completed(10)] as [Recorded<Event<Never>>])
         let res = scheduler2.start { xs.asCompletable().delaySubscription(.seconds(30), scheduler: scheduler2).asObservable() }

@@ -241,7 +241,8 @@ import Testing
     @Test func observeOnAndSubscribeOnUseTheScheduler() {
         let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start { Single.just(1).observe(on: scheduler).asObservable() }
-        #expect(res.events == [.next(201, 1), .completed(201)])
+        // Each event is its own scheduled action, as in RxSwift: the completion a tick later.
+        #expect(res.events == [.next(201, 1), .completed(202)])
         let scheduler2 = TestScheduler(initialClock: 0)
         let res2 = scheduler2.start { Single.just(1).subscribe(on: scheduler2).asObservable() }
         #expect(res2.events == [.next(201, 1), .completed(201)])

@@ -8,7 +8,8 @@ extension ObservableConvertibleType {
     /// Each call subscribes once, when the stream is made. Elements are buffered without bound
     /// until the loop consumes them; completion ends the loop and an error is thrown from it.
     /// Ending the loop early (a `break`, a thrown error) or cancelling the consuming task
-    /// disposes the subscription.
+    /// disposes the subscription; a loop in a cancelled task throws `CancellationError` (as
+    /// RxSwift's does), so it cannot be mistaken for a sequence that completed.
     public var values: AsyncThrowingStream<Element, Swift.Error> {
         AsyncThrowingStream(bufferingPolicy: .unbounded) { continuation in
             let subscription = asObservable().subscribe(AnyObserver { event in
@@ -19,7 +20,12 @@ extension ObservableConvertibleType {
                 }
             })
             let box = UncheckedSendable(subscription)
-            continuation.onTermination = { _ in box.value.dispose() }
+            continuation.onTermination = { termination in
+                box.value.dispose()
+                // The stream runs this before it ends itself on cancellation: ending it with
+                // the error first makes the waiting iteration throw instead of return nil.
+                if case .cancelled = termination { continuation.finish(throwing: CancellationError()) }
+            }
         }
     }
 }

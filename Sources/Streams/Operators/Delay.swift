@@ -8,7 +8,9 @@ extension ObservableType {
     ///     ----1--2--3--|
     ///
     /// An error is not delayed: it is forwarded as soon as it arrives, and elements still
-    /// waiting are dropped.
+    /// waiting are dropped. Each delayed event is its own scheduled action, so events that
+    /// arrived at the same moment are delivered one scheduling step apart (on a
+    /// `TestScheduler`, one tick), as in RxSwift.
     ///
     /// - Parameters:
     ///   - dueTime: The shift.
@@ -79,11 +81,13 @@ final class DelaySink<Observer: ObserverType>: OrderedSink<Observer>, ObserverTy
         }
     }
 
-    /// Emits every queued event that is due, then waits for the next one.
+    /// Emits the first queued event, then schedules the next one at its due time (a moment
+    /// later when it is already due): one event per scheduled action, as RxSwift delivers them,
+    /// so two events that arrived together reach the observer one scheduling step apart.
     private func drain() {
         let now = parent.scheduler.now
         let next = synchronized { () -> TimeInterval? in
-            while head < queue.count, queue[head].due <= now {
+            if head < queue.count {
                 emitLocked(queue[head].event)
                 head += 1
             }
@@ -93,7 +97,7 @@ final class DelaySink<Observer: ObserverType>: OrderedSink<Observer>, ObserverTy
                 timerActive = false
                 return nil
             }
-            return queue[head].due.timeIntervalSince(now)
+            return max(0, queue[head].due.timeIntervalSince(now))
         }
         if let next {
             schedule(after: .rounded(seconds: next))

@@ -7,8 +7,10 @@ import Foundation
 /// nothing queued before it; otherwise the work is queued. ``asyncInstance`` always queues.
 ///
 /// Queued work runs when the main scheduler is drained. On Apple platforms the main dispatch
-/// queue drains it automatically. A headless app or a test drains it itself with ``drain()``
-/// or ``run(until:timeout:)``; the thread that drains counts as the main scheduler meanwhile,
+/// queue drains it automatically. Everywhere, pumping the main run loop on the main thread
+/// (`RunLoop.main.run(until:)`, as RxSwift-era tests do, or XCTest's `wait(for:timeout:)`)
+/// drains it. A headless app or a test drains it itself with ``drain()`` or
+/// ``run(until:timeout:)``; the thread that drains counts as the main scheduler meanwhile,
 /// and only one thread drains at a time, so work never runs concurrently.
 public final class MainScheduler: SchedulerType, @unchecked Sendable {
     /// The main scheduler: immediate on the main thread when nothing is queued.
@@ -145,10 +147,35 @@ final class MainQueue: @unchecked Sendable {
         condition.lock()
         items.append(item)
         condition.broadcast()
+        let askRunLoop = !runLoopDrainPending
+        runLoopDrainPending = true
         condition.unlock()
         if MainScheduler.drainsOnMainDispatchQueue {
             DispatchQueue.main.async { _ = MainQueue.shared.drain() }
+        } else if askRunLoop {
+            askMainRunLoopToDrain()
         }
+    }
+
+    /// Set while a drain request waits in the main run loop: at most one ever waits, so a
+    /// process whose main run loop never runs holds one block, not one per action.
+    private var runLoopDrainPending = false
+
+    /// Asks the main run loop to drain the queue the next time it runs: a test (or a program)
+    /// that pumps it on the main thread with `RunLoop.main.run(until:)`, as RxSwift-era tests
+    /// do, sees main-scheduler work run, on Linux as on Apple platforms. Only the run loop runs
+    /// such blocks (the main dispatch queue does not), so a process that never pumps it keeps
+    /// draining explicitly, with nothing run behind its back.
+    private func askMainRunLoopToDrain() {
+        RunLoop.main.perform {
+            MainQueue.shared.condition.lock()
+            MainQueue.shared.runLoopDrainPending = false
+            MainQueue.shared.condition.unlock()
+            _ = MainQueue.shared.drain()
+        }
+        // Wake the main run loop if it sleeps in `run(until:)`: the main dispatch queue is one of
+        // its sources, and an empty block is enough to make it look at its blocks again.
+        DispatchQueue.main.async {}
     }
 
     func waitForWork(upTo seconds: TimeInterval) {
