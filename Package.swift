@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Streams", targets: ["Streams"]),
         .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
+        .library(name: "StreamsBlocking", targets: ["StreamsBlocking"]),
         .library(name: "ObjectStore", targets: ["ObjectStore"]),
         .library(name: "Repository", targets: ["Repository"]),
         .library(name: "HeadlessUI", targets: ["HeadlessUI"]),
@@ -20,6 +21,8 @@ let package = Package(
     targets: [
         .target(name: "Streams"),
         .target(name: "StreamsTesting", dependencies: ["Streams"]),
+        // RxBlocking's peer: wait for a sequence's elements on the calling thread, in tests.
+        .target(name: "StreamsBlocking", dependencies: ["Streams"]),
         .target(name: "ObjectStore", dependencies: ["Streams"]),
         .target(name: "Repository", dependencies: ["Streams", "ObjectStore"]),
         // Like RxCocoa, the headless UI knows nothing of storage or networking.
@@ -39,6 +42,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Streams"], path: "Tests/TestSupport"),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "StreamsTestingTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
+        .testTarget(name: "StreamsBlockingTests", dependencies: ["Streams", "StreamsBlocking", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Streams", "StreamsTesting", "TestSupport", "StoreCrashHelper"]),
         .testTarget(name: "RepositoryTests", dependencies: ["Repository", "ObjectStore", "Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "Streams", "StreamsTesting", "TestSupport"]),

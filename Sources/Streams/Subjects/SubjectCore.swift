@@ -403,5 +403,21 @@ public enum StreamsError: Swift.Error, @unchecked Sendable, CustomDebugStringCon
     }
 }
 
+extension StreamsError: Equatable {
+    /// Errors are equal when they are the same case (`disposed` ones: for the same object), so
+    /// tests can write `#expect(throws: RxError.timeout) { … }`.
+    public static func == (lhs: StreamsError, rhs: StreamsError) -> Bool {
+        switch (lhs, rhs) {
+        case (.unknown, .unknown), (.overflow, .overflow), (.argumentOutOfRange, .argumentOutOfRange),
+             (.noElements, .noElements), (.moreThanOneElement, .moreThanOneElement), (.timeout, .timeout):
+            return true
+        case (.disposed(let a), .disposed(let b)):
+            return a === b
+        default:
+            return false
+        }
+    }
+}
+
 /// RxSwift's name for ``StreamsError``.
 public typealias RxError = StreamsError
