@@ -133,9 +133,10 @@ extension StoreValue {
         case .date(let d):
             let t = d.timeIntervalSince1970
             // Dates beyond ±2^53 s (or NaN, read from a damaged file) have no T-literal.
-            guard t.isFinite, abs(t) < 9.0e15 else { return "T\(t):0" }
-            let seconds = t.rounded(.down)
-            let nanos = Int(((t - seconds) * 1_000_000_000).rounded())
+            guard t.isFinite, abs(t) < 9.0e15 else { return "T\(t):0" }   // T1e+16:0, Tinf:0, Tnan:0
+            var seconds = t.rounded(.down)
+            var nanos = Int(((t - seconds) * 1_000_000_000).rounded())
+            if nanos == 1_000_000_000 { seconds += 1; nanos = 0 }
             return "T\(Int64(seconds)):\(nanos)"
         case .data(let d): return "B64\"\(d.base64EncodedString())\""
         case .uuid(let u): return "uuid(\(u.uuidString))"

@@ -9,10 +9,34 @@ import Foundation
 public struct StorePredicate: CustomStringConvertible, @unchecked Sendable {
     var node: PredicateNode
     var clauses: [PostClause]
+    /// The depth of `node` (kept so that combining predicates never walks the tree).
+    let depth: Int
 
     init(node: PredicateNode, clauses: [PostClause] = []) {
         self.node = node
         self.clauses = clauses
+        self.depth = node.depth
+    }
+
+    /// A predicate built by `&&`, `||` or `!`: past ``PredicateNode/maximumDepth`` the tree is
+    /// replaced by a ``PredicateNode/tooDeep(_:)`` marker, so filtering with it throws a
+    /// `QueryError` instead of overflowing the stack, and building on it stays that small.
+    init(built node: PredicateNode, depth: Int, clauses: [PostClause]) {
+        self.clauses = clauses
+        if case .tooDeep = node {
+            self.node = node
+            self.depth = 1
+        } else if let marker = node.tooDeepOperand {
+            self.node = marker
+            self.depth = 1
+        } else if depth > PredicateNode.maximumDepth {
+            self.node = .tooDeep(QueryError(.unsupported, expected: "a predicate nested at most \(PredicateNode.maximumDepth) levels deep",
+                                            found: "deeper nesting", column: 0))
+            self.depth = 1
+        } else {
+            self.node = node
+            self.depth = depth
+        }
     }
 
     /// Parses a query in the Realm query language.
@@ -39,19 +63,28 @@ public struct StorePredicate: CustomStringConvertible, @unchecked Sendable {
     /// The predicate that matches everything.
     public static let all = StorePredicate(node: .constant(true))
 
-    /// Both predicates (clauses of `self` are kept).
+    /// Both predicates (clauses of `self` are kept). Chaining `&&` makes one flat chain.
     public static func && (lhs: StorePredicate, rhs: StorePredicate) -> StorePredicate {
-        StorePredicate(node: .and(lhs.node, rhs.node), clauses: lhs.clauses + rhs.clauses)
+        if case .and(let operands) = lhs.node, operands.count < QueryParser.maximumChainLength {
+            return StorePredicate(built: .and(operands + [rhs.node]), depth: max(lhs.depth, rhs.depth + 1), clauses: lhs.clauses + rhs.clauses)
+        }
+        return StorePredicate(built: .and([lhs.node, rhs.node]), depth: max(lhs.depth, rhs.depth) + 1, clauses: lhs.clauses + rhs.clauses)
     }
 
-    /// Either predicate.
+    /// Either predicate. Chaining `||` makes one flat chain.
     public static func || (lhs: StorePredicate, rhs: StorePredicate) -> StorePredicate {
-        StorePredicate(node: .or(lhs.node, rhs.node), clauses: lhs.clauses + rhs.clauses)
+        if case .or(let operands) = lhs.node, operands.count < QueryParser.maximumChainLength {
+            return StorePredicate(built: .or(operands + [rhs.node]), depth: max(lhs.depth, rhs.depth + 1), clauses: lhs.clauses + rhs.clauses)
+        }
+        return StorePredicate(built: .or([lhs.node, rhs.node]), depth: max(lhs.depth, rhs.depth) + 1, clauses: lhs.clauses + rhs.clauses)
     }
 
-    /// The negation.
+    /// The negation (`!!p` is `p`).
     public static prefix func ! (operand: StorePredicate) -> StorePredicate {
-        StorePredicate(node: .not(operand.node), clauses: operand.clauses)
+        if case .not(let inner) = operand.node {
+            return StorePredicate(built: inner, depth: operand.depth - 1, clauses: operand.clauses)
+        }
+        return StorePredicate(built: .not(operand.node), depth: operand.depth + 1, clauses: operand.clauses)
     }
 
     /// Query text that parses back to the same predicate (arguments inlined as literals).
@@ -97,6 +130,12 @@ indirect enum QueryExpression: CustomStringConvertible {
     /// `SUBQUERY(collection, $var, predicate).@count`.
     case subquery([String], variable: String, PredicateNode, column: Int)
 
+    /// The depth of a subquery's predicate below this expression (1 for anything else).
+    var depth: Int {
+        if case .subquery(_, _, let predicate, _) = self { return 1 + predicate.depth }
+        return 1
+    }
+
     var description: String {
         switch self {
         case .keyPath(let path, _): return path.joined(separator: ".")
@@ -110,33 +149,63 @@ indirect enum QueryExpression: CustomStringConvertible {
 }
 
 /// The predicate tree both the parser and the builder produce.
+///
+/// `AND` and `OR` chains are one node with all their operands (not a binary tree), so a long
+/// chain costs no recursion to compile, evaluate or print.
 indirect enum PredicateNode: CustomStringConvertible {
     case constant(Bool)
-    case and(PredicateNode, PredicateNode)
-    case or(PredicateNode, PredicateNode)
+    /// Two or more operands, all of which must match.
+    case and([PredicateNode])
+    /// Two or more operands, one of which must match.
+    case or([PredicateNode])
     case not(PredicateNode)
     case comparison(QueryExpression, ComparisonOperator, QueryExpression, StringOptions, Quantifier)
     case between(QueryExpression, QueryExpression, QueryExpression, Quantifier)
+    /// A built predicate nested deeper than ``maximumDepth``: compiling it throws the error.
+    /// (Building stops adding levels at the limit, so no tree is ever deep enough to overflow
+    /// the stack when it is compiled, printed or freed.)
+    case tooDeep(QueryError)
 
-    var description: String {
+    /// The deepest tree a predicate may have: room for a parsed predicate at the parser's
+    /// nesting limit (a level of parentheses can add an AND and an OR), checked for built ones.
+    static let maximumDepth = 2 * QueryParser.maximumNesting + 2
+
+    /// The tree's depth (1 for a leaf); computed for trees already known to be shallow.
+    var depth: Int {
+        switch self {
+        case .constant, .tooDeep: return 1
+        case .and(let operands), .or(let operands): return 1 + (operands.map(\.depth).max() ?? 0)
+        case .not(let p): return 1 + p.depth
+        case .comparison(let l, _, let r, _, _): return 1 + max(l.depth, r.depth)
+        case .between(let v, let lo, let hi, _): return 1 + max(v.depth, lo.depth, hi.depth)
+        }
+    }
+
+    var description: String { text(in: .top) }
+
+    /// Where a node is printed, for deciding its parentheses.
+    enum Context { case top, and, or, not }
+
+    /// The node as query text, parenthesised only where the grammar needs it (an OR inside an
+    /// AND or a NOT, an AND inside an AND or a NOT, a chain inside a chain of the same kind),
+    /// so the text never nests deeper than the query it was parsed from.
+    func text(in context: Context) -> String {
         switch self {
         case .constant(let v): return v ? "TRUEPREDICATE" : "FALSEPREDICATE"
-        case .and(let l, let r): return "(\(l.description) AND \(r.description))"
-        case .or(let l, let r): return "(\(l.description) OR \(r.description))"
-        case .not(let p): return "NOT \(p.parenthesised)"
+        case .and(let operands):
+            let body = operands.map { $0.text(in: .and) }.joined(separator: " AND ")
+            return context == .top || context == .or ? body : "(\(body))"
+        case .or(let operands):
+            let body = operands.map { $0.text(in: .or) }.joined(separator: " OR ")
+            return context == .top ? body : "(\(body))"
+        case .not(let p): return "NOT \(p.text(in: .not))"
         case .comparison(let l, let op, let r, let options, let q):
             let prefix = q == .none ? "" : q.rawValue + " "
             return "\(prefix)\(l.description) \(op.rawValue)\(options.description) \(r.description)"
         case .between(let v, let lo, let hi, let q):
             let prefix = q == .none ? "" : q.rawValue + " "
             return "\(prefix)\(v.description) BETWEEN {\(lo.description), \(hi.description)}"
-        }
-    }
-
-    private var parenthesised: String {
-        switch self {
-        case .and, .or: return description
-        default: return "(\(description))"
+        case .tooDeep: return "FALSEPREDICATE"
         }
     }
 }
@@ -177,4 +246,16 @@ public struct SortDescriptor: Hashable, Sendable {
 
     /// The same key, the other direction.
     public var reversed: SortDescriptor { SortDescriptor(keyPath: keyPath, ascending: !ascending) }
+}
+
+extension PredicateNode {
+    /// A ``tooDeep(_:)`` marker among the direct operands, if any (it poisons what contains it).
+    var tooDeepOperand: PredicateNode? {
+        switch self {
+        case .tooDeep: return self
+        case .and(let operands), .or(let operands): return operands.first { if case .tooDeep = $0 { return true } else { return false } }
+        case .not(let inner): if case .tooDeep = inner { return inner } else { return nil }
+        default: return nil
+        }
+    }
 }

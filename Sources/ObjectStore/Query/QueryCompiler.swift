@@ -100,6 +100,8 @@ struct CompiledExpression {
 struct QueryCompiler {
     let schema: ObjectSchema
     var variable: String?
+    /// Stops the recursion over a deep predicate before the thread's stack runs out.
+    let stack = StackGuard()
 
     init(schema: ObjectSchema, variable: String? = nil) {
         self.schema = schema
@@ -108,7 +110,14 @@ struct QueryCompiler {
 
     // MARK: Key paths
 
+    /// The most keys a key path may have: evaluating one follows a link per key, recursively.
+    static let maximumKeyPathLength = 64
+
     func resolve(_ parts: [String], column: Int) throws -> ResolvedPath {
+        guard parts.count <= Self.maximumKeyPathLength else {
+            throw QueryError(.unsupported, expected: "a key path of at most \(Self.maximumKeyPathLength) keys",
+                             found: "\(parts.count) keys", column: column)
+        }
         var parts = parts
         if let variable, parts.first == variable {
             parts.removeFirst()
@@ -231,15 +240,32 @@ struct QueryCompiler {
     // MARK: Predicates
 
     func compile(_ node: PredicateNode) throws -> Matcher {
+        try stack.check(column: 0)
         switch node {
         case .constant(let v):
             return { _, _ in v }
-        case .and(let l, let r):
-            let a = try compile(l), b = try compile(r)
-            return { row, s in a(row, s) && b(row, s) }
-        case .or(let l, let r):
-            let a = try compile(l), b = try compile(r)
-            return { row, s in a(row, s) || b(row, s) }
+        case .and(let operands):
+            let matchers = try operands.map(compile)
+            if matchers.count == 2 {
+                let a = matchers[0], b = matchers[1]
+                return { row, s in a(row, s) && b(row, s) }
+            }
+            return { row, s in
+                for matcher in matchers where !matcher(row, s) { return false }
+                return true
+            }
+        case .or(let operands):
+            let matchers = try operands.map(compile)
+            if matchers.count == 2 {
+                let a = matchers[0], b = matchers[1]
+                return { row, s in a(row, s) || b(row, s) }
+            }
+            return { row, s in
+                for matcher in matchers where matcher(row, s) { return true }
+                return false
+            }
+        case .tooDeep(let error):
+            throw error
         case .not(let p):
             let a = try compile(p)
             return { row, s in !a(row, s) }

@@ -35,6 +35,14 @@ struct QueryLexer {
             let t = try next()
             out.append(t)
             if t.kind == .end { return out }
+            // The body of `uuid(…)` and `decimal128(…)` is read as it stands (a UUID's dashes
+            // and a decimal's sign are not tokens of the language).
+            if t.isSymbol("("), out.count >= 2, out[out.count - 2].isKeyword("uuid") || out[out.count - 2].isKeyword("decimal128") {
+                let start = i
+                while let c = peek(), c != ")" { i += 1 }
+                let body = String(chars[start..<i]).trimmingCharacters(in: .whitespaces)
+                if !body.isEmpty { out.append(QueryToken(kind: .identifier, text: body, column: start + 1)) }
+            }
         }
     }
 
@@ -80,8 +88,13 @@ struct QueryLexer {
         }
         // Dates: YYYY-MM-DD[@T]HH:MM:SS[:nanos]  or  T<seconds>:<nanos>
         if c.isNumber, let date = scanDate() { return QueryToken(kind: .date, text: String(chars[start..<i]), value: .date(date), column: column) }
-        if c == "T", let d = peek(1), d.isNumber || (d == "-" && (peek(2)?.isNumber ?? false)), let date = scanTimestamp() {
+        if c == "T", peek(1) != nil, let date = scanTimestamp() {
             return QueryToken(kind: .date, text: String(chars[start..<i]), value: .date(date), column: column)
+        }
+        // -inf, -infinity (what a negative infinite double prints as)
+        if c == "-", let word = wordAfterMinus(), ["inf", "infinity"].contains(word.lowercased()) {
+            i += 1 + word.count
+            return QueryToken(kind: .number, text: String(chars[start..<i]), value: .double(-.infinity), column: column)
         }
         // Numbers
         if c.isNumber || (c == "." && (peek(1)?.isNumber ?? false)) || (c == "-" && ((peek(1)?.isNumber ?? false) || peek(1) == ".")) {
@@ -141,6 +154,14 @@ struct QueryLexer {
         throw QueryError(.syntax, expected: "a key, value or operator", found: "'\(c)'", column: column)
     }
 
+    /// The letters right after a `-` at the current position, when a word follows it.
+    private func wordAfterMinus() -> String? {
+        var k = i + 1
+        while k < chars.count, chars[k].isLetter { k += 1 }
+        guard k > i + 1, k == chars.count || !(chars[k].isNumber || chars[k] == "_") else { return nil }
+        return String(chars[(i + 1)..<k])
+    }
+
     private mutating func digits(_ count: Int) -> Int? {
         guard i + count <= chars.count else { return nil }
         let s = String(chars[i..<i + count])
@@ -178,19 +199,33 @@ struct QueryLexer {
         return date.addingTimeInterval(Double(nanos) / 1_000_000_000)
     }
 
+    /// `T<seconds>:<nanos>`; the seconds are whole, or (for dates that whole seconds cannot
+    /// spell: beyond ±2^53 s, infinite or NaN) a double such as `1e+16`, `inf` or `nan`.
     private mutating func scanTimestamp() -> Date? {
         let save = i
         i += 1
         let st = i
         if peek() == "-" { i += 1 }
         while let c = peek(), c.isNumber { i += 1 }
-        guard let seconds = Int64(String(chars[st..<i])), peek() == ":" else { i = save; return nil }
+        if let seconds = Int64(String(chars[st..<i])), peek() == ":" {
+            return scanNanos(after: Double(seconds), save: save)
+        }
+        i = st
+        while let c = peek(), c.isLetter || c.isNumber || c == "." || c == "+" || c == "-" { i += 1 }
+        let text = String(chars[st..<i])
+        guard text.first.map({ $0.isNumber || $0 == "-" || $0 == "+" || $0 == "i" || $0 == "n" }) == true,
+              let seconds = Double(text), peek() == ":" else { i = save; return nil }
+        return scanNanos(after: seconds, save: save)
+    }
+
+    /// The `:<nanos>` part of a timestamp whose seconds were read.
+    private mutating func scanNanos(after seconds: Double, save: Int) -> Date? {
         i += 1
         let ns = i
         if peek() == "-" { i += 1 }
         while let c = peek(), c.isNumber { i += 1 }
         guard let nanos = Int64(String(chars[ns..<i])) else { i = save; return nil }
-        return Date(timeIntervalSince1970: Double(seconds) + Double(nanos) / 1_000_000_000)
+        return Date(timeIntervalSince1970: nanos == 0 ? seconds : seconds + Double(nanos) / 1_000_000_000)
     }
 }
 
@@ -212,7 +247,9 @@ struct QueryParser {
     var position = 0
     var nextArgument = 0
     var variables: [String] = []
-    /// How many parentheses, NOTs and SUBQUERYs enclose the current token.
+    /// Stops the recursion before the thread's stack runs out (see ``StackGuard``).
+    let stack = StackGuard()
+    /// How many parentheses, NOTs, SUBQUERYs and list braces enclose the current token.
     var depth = 0
     /// The deepest nesting a query may have; deeper input is a ``QueryError``, not a stack
     /// overflow (parsing and evaluation recurse once per level).
@@ -222,9 +259,10 @@ struct QueryParser {
 
     /// Enters one level of nesting, or fails when the query is nested too deeply.
     mutating func nest() throws {
+        try stack.check(column: current.column)
         depth += 1
         guard depth <= Self.maximumNesting else {
-            throw QueryError(.unsupported, expected: "at most \(Self.maximumNesting) levels of parentheses, NOT and SUBQUERY",
+            throw QueryError(.unsupported, expected: "at most \(Self.maximumNesting) levels of parentheses, NOT, SUBQUERY and list braces",
                              found: "deeper nesting", column: current.column)
         }
     }
@@ -315,35 +353,33 @@ struct QueryParser {
     }
 
     mutating func parseOr() throws -> PredicateNode {
-        var left = try parseAnd()
-        var operands = 1
+        var operands = [try parseAnd()]
         while current.isKeyword("OR") || current.isSymbol("||") {
             let op = current.text
-            try checkChain(&operands, op)
+            try checkChain(operands.count, op)
             advance()
             if current.kind == .end { throw fail("a predicate after '\(op)'") }
-            left = .or(left, try parseAnd())
+            operands.append(try parseAnd())
         }
-        return left
+        return operands.count == 1 ? operands[0] : .or(operands)
     }
 
     mutating func parseAnd() throws -> PredicateNode {
-        var left = try parseNot()
-        var operands = 1
+        var operands = [try parseNot()]
         while current.isKeyword("AND") || current.isSymbol("&&") {
             let op = current.text
-            try checkChain(&operands, op)
+            try checkChain(operands.count, op)
             advance()
             if current.kind == .end { throw fail("a predicate after '\(op)'") }
-            left = .and(left, try parseNot())
+            operands.append(try parseNot())
         }
-        return left
+        return operands.count == 1 ? operands[0] : .and(operands)
     }
 
-    /// Counts one more operand of an AND/OR chain, or fails past ``maximumChainLength``.
-    private func checkChain(_ operands: inout Int, _ op: String) throws {
-        operands += 1
-        guard operands <= Self.maximumChainLength else {
+    /// Checks that a chain of `count` operands may take one more, or fails past
+    /// ``maximumChainLength``.
+    private func checkChain(_ count: Int, _ op: String) throws {
+        guard count < Self.maximumChainLength else {
             throw QueryError(.unsupported, expected: "at most \(Self.maximumChainLength) operands joined by \(op.uppercased())",
                              found: "a longer chain", column: current.column)
         }
@@ -467,6 +503,8 @@ struct QueryParser {
             }
             return try continueKeyPath(key.split(separator: ".").map(String.init), column: token.column)
         case .symbol where token.text == "{":
+            try nest()
+            defer { depth -= 1 }
             advance()
             var items: [StoreValue] = []
             if !current.isSymbol("}") {
@@ -533,6 +571,7 @@ struct QueryParser {
             guard let uuid = UUID(uuidString: text) else { throw QueryError(.syntax, expected: "a UUID", found: "'\(text)'", column: start.column) }
             return .value(.uuid(uuid))
         }
+        if text.caseInsensitiveCompare("NaN") == .orderedSame { return .value(.decimal(.nan)) }
         guard let d = Decimal(string: text) else { throw QueryError(.syntax, expected: "a decimal", found: "'\(text)'", column: start.column) }
         return .value(.decimal(d))
     }

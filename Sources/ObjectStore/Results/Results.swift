@@ -133,15 +133,18 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
 
     /// The query as text (post-query clauses included), parsable by ``StorePredicate``.
     public var queryDescription: String {
-        var filters: [String] = []
+        var filters: [PredicateNode] = []
         var clauses: [String] = []
         for stage in pipeline {
             switch stage {
-            case .filter(let f): filters.append(f.node.description)
+            case .filter(let f): filters.append(f.node)
             case .clause(let c): clauses.append(c.description)
             }
         }
-        let head = filters.isEmpty ? "TRUEPREDICATE" : filters.joined(separator: " AND ")
+        // Several filters print as one AND chain, each parenthesised where that chain needs it.
+        let head = filters.isEmpty ? "TRUEPREDICATE"
+            : filters.count == 1 ? filters[0].description
+            : filters.map { $0.text(in: .and) }.joined(separator: " AND ")
         return ([head] + clauses).joined(separator: " ")
     }
 

@@ -153,8 +153,11 @@ enum ResultsEngine {
     /// conjuncts; `nil` when no index applies.
     static func indexCandidates(_ node: PredicateNode, _ table: TableState) -> [Int]? {
         switch node {
-        case .and(let l, let r):
-            return indexCandidates(l, table) ?? indexCandidates(r, table)
+        case .and(let operands):
+            for operand in operands {
+                if let slots = indexCandidates(operand, table) { return slots }
+            }
+            return nil
         case .comparison(.keyPath(let parts, _), let op, .value(let v), let options, let q)
             where parts.count == 1 && options.isEmpty && (q == .none || q == .any) && (op == .equal || op == .in):
             guard let field = table.schema.fieldIndex[parts[0]] else { return nil }
