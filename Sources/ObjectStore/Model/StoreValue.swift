@@ -44,8 +44,27 @@ extension StoreValue {
     var isNull: Bool { if case .null = self { return true } else { return false } }
 
     /// Converts a Swift value (a query argument) to a stored value; `nil` when it cannot be stored.
+    /// The stored form of an `NSNumber`, the way Foundation tells its kinds apart: the boolean
+    /// numbers are the two `CFBoolean` singletons (`NSNumber(value: true)`, `kCFBooleanTrue`; a
+    /// class of their own on every platform), `NSDecimalNumber` is a decimal, and otherwise the
+    /// stored C type (`objCType`) says floating point or integer. So `1` and `0` decoded by
+    /// `JSONSerialization` are integers, `true` and `false` booleans.
+    static func from(number: NSNumber) -> StoreValue {
+        if number === NSNumber(value: true) { return .bool(true) }
+        if number === NSNumber(value: false) { return .bool(false) }
+        if let decimal = number as? NSDecimalNumber { return .decimal(decimal.decimalValue) }
+        switch String(cString: number.objCType) {
+        case "d", "f": return .double(number.doubleValue)
+        case "Q", "L", "I", "S", "C": return .int(Int64(truncatingIfNeeded: number.uint64Value))
+        default: return .int(number.int64Value)
+        }
+    }
+
     static func from(any value: Any?) -> StoreValue? {
         guard let value else { return .null }
+        // A Foundation number object (from JSONSerialization, NSNumber(value:), an NSArray): told
+        // apart by what it holds, since `as? Bool` also accepts the numbers 0 and 1.
+        if type(of: value) is NSNumber.Type, let number = value as? NSNumber { return from(number: number) }
         switch value {
         case let v as StoreValue: return v
         case let v as Bool: return .bool(v)

@@ -46,7 +46,19 @@ public struct StorePredicate: CustomStringConvertible, @unchecked Sendable {
     ///   - arguments: The values. They are values only: never parsed as query text.
     /// - Throws: ``QueryError`` naming what was expected, what was found and the column.
     public init(format: String, _ arguments: Any...) throws {
-        try self.init(format: format, arguments: arguments)
+        try self.init(format: format, variadicArguments: arguments)
+    }
+
+    /// Parses with the arguments of a variadic call. Swift passes an `[Any]` given to an
+    /// `Any...` parameter as the arguments themselves, so `filter("id IN %@", ids)` with `ids`
+    /// decoded from JSON arrives as the ids: when a query takes one argument and more came, they
+    /// were that one array.
+    init(format: String, variadicArguments arguments: [Any]) throws {
+        var parser = try QueryParser(text: format, arguments: arguments)
+        if parser.argumentsUsed == 1 && arguments.count > 1 {
+            parser = try QueryParser(text: format, arguments: [arguments])
+        }
+        self = try parser.parseQuery()
     }
 
     /// Parses a query with an array of arguments.

@@ -273,6 +273,18 @@ struct QueryParser {
         self.arguments = arguments
     }
 
+    /// How many arguments the query refers to: the `%@`s and `%K`s in order, or the highest
+    /// `$n` plus one.
+    var argumentsUsed: Int {
+        var sequential = 0
+        var highest = 0
+        for token in tokens {
+            if token.kind == .keyArgument || (token.kind == .argument && token.text == "%@") { sequential += 1 }
+            else if token.kind == .argument, let n = Int(token.text.dropFirst()) { highest = max(highest, n + 1) }
+        }
+        return max(sequential, highest)
+    }
+
     var current: QueryToken { tokens[position] }
     var previous: QueryToken? { position > 0 ? tokens[position - 1] : nil }
     mutating func advance() { if position < tokens.count - 1 { position += 1 } }

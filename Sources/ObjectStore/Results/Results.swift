@@ -163,7 +163,7 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
     /// - Returns: The narrowed results.
     public func filter(_ format: String, _ args: Any...) -> Results<Element> {
         do {
-            return try filter(checked: StorePredicate(format: format, arguments: args))
+            return try filter(checked: StorePredicate(format: format, variadicArguments: args))
         } catch {
             preconditionFailure("Invalid query for \(schema.name): \(error)")
         }
@@ -185,7 +185,7 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
     /// - Returns: The narrowed results.
     /// - Throws: ``QueryError`` (syntax, unknown key naming the type and its keys, kinds).
     public func filter(checked format: String, _ args: Any...) throws -> Results<Element> {
-        try filter(checked: StorePredicate(format: format, arguments: args))
+        try filter(checked: StorePredicate(format: format, variadicArguments: args))
     }
 
     /// The objects that also match `predicate`, throwing on keys the model does not have.

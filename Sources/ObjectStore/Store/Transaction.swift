@@ -153,7 +153,7 @@ public final class Transaction {
     @discardableResult
     public func delete<T: StoreObject>(where type: T.Type, _ format: String, _ args: Any...) throws -> Int {
         try checkOpen()
-        let predicate = try StorePredicate(format: format, arguments: args)
+        let predicate = try StorePredicate(format: format, variadicArguments: args)
         let results = try objects(type).filter(checked: predicate)
         let schema = try ObjectSchema.of(type)
         let keys = results.primaryKeys()
