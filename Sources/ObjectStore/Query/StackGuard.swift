@@ -14,47 +14,49 @@ struct StackGuard {
     /// compile adds between two checks, and for the caller after it returns.
     static let margin = 96 * 1024
 
-    /// The lowest address a checked frame may have; `nil` when the stack's bounds are unknown
-    /// (then only the fixed limits apply).
-    private let floor: UInt?
+    /// The calling thread's stack; `nil` when its bounds are unknown (then only the fixed
+    /// limits apply).
+    private let stack: Range<UInt>?
 
     init() {
-        floor = StackGuard.currentStackBottom().map { $0 + UInt(StackGuard.margin) }
+        stack = StackGuard.currentStack()
     }
 
     /// Throws when the calling frame is within ``margin`` of the end of the stack.
     ///
     /// - Parameter column: Where in the query the nesting that got too deep is.
     func check(column: Int) throws {
-        guard let floor else { return }
+        guard let stack else { return }
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        if here < floor {
+        // A local that is not on the thread's stack (AddressSanitizer moves frames to a fake
+        // stack on the heap) says nothing about the room left: only the fixed limits apply.
+        guard stack.contains(here) else { return }
+        if here < stack.lowerBound + UInt(StackGuard.margin) {
             throw QueryError(.unsupported, expected: "a query nested less deeply (this thread's stack is too small for it)",
                              found: "deeper nesting", column: column)
         }
     }
 
-    /// The main thread's stack bottom, found once (asking for it reads the process's maps on
-    /// Linux).
-    nonisolated(unsafe) private static var mainBottom: UInt?
-    private static let mainBottomOnce: Void = { mainBottom = threadStackBottom() }()
+    /// The main thread's stack, found once (asking for it reads the process's maps on Linux).
+    nonisolated(unsafe) private static var mainStack: Range<UInt>?
+    private static let mainStackOnce: Void = { mainStack = threadStack() }()
 
-    /// The lowest address of the calling thread's stack (stacks grow down on every platform
+    /// The calling thread's stack, lowest address first (stacks grow down on every platform
     /// this package supports).
-    static func currentStackBottom() -> UInt? {
+    static func currentStack() -> Range<UInt>? {
         if Thread.isMainThread {
-            _ = mainBottomOnce
-            return mainBottom
+            _ = mainStackOnce
+            return mainStack
         }
-        return threadStackBottom()
+        return threadStack()
     }
 
-    private static func threadStackBottom() -> UInt? {
+    private static func threadStack() -> Range<UInt>? {
         #if canImport(Darwin)
         let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
         let size = UInt(pthread_get_stacksize_np(pthread_self()))
-        return top > size ? top - size : nil
+        return top > size ? (top - size)..<top : nil
         #elseif canImport(Glibc)
         var attributes = pthread_attr_t()
         guard gnuPthreadGetattr(pthread_self(), &attributes) == 0 else { return nil }
@@ -62,7 +64,8 @@ struct StackGuard {
         var address: UnsafeMutableRawPointer?
         var size = 0
         guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
-        return UInt(bitPattern: address)
+        let bottom = UInt(bitPattern: address)
+        return bottom..<(bottom + UInt(size))
         #else
         return nil
         #endif
