@@ -14,28 +14,36 @@ extension ObservableType {
     /// elements to each new observer.
     ///
     ///     source:     --1--2--3--
-    ///     share(replay: 1); A subscribes at 0, B after 2
+    ///     share(replay: 1); A subscribes at 0, B at 4
     ///     A:          --1--2--3--
-    ///     B:                (2)3--
+    ///     B:              2-3--
     ///
     /// The source is subscribed when the first observer arrives and disposed when the last
-    /// one leaves.
+    /// one leaves. Whether a new observer joins the running subscription or starts one is
+    /// decided in one step under a lock, so under any interleaving every observer receives
+    /// the events of exactly one subscription to the source — from its replay through its
+    /// terminal event — or starts a new one.
+    ///
+    /// With `.whileConnected` a subscription is over when its source terminates, before the
+    /// terminal event is passed on: an observer that arrives afterwards (even from inside an
+    /// `onCompleted` handler) subscribes the source again, with an empty buffer. With
+    /// `.forever` one subject serves every subscription: once the source has terminated,
+    /// later observers receive the replay and the terminal event without the source being
+    /// subscribed again.
     ///
     /// - Parameters:
     ///   - replay: How many past elements each new observer receives.
     ///   - scope: The lifetime of the replay buffer; see ``SubjectLifetimeScope``.
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
         precondition(replay >= 0, "replay must not be negative")
-        switch scope {
-        case .forever:
-            if replay == 0 {
-                return multicast(PublishSubject()).refCount()
-            }
+        switch (scope, replay) {
+        case (.forever, 0):
+            return multicast(PublishSubject()).refCount()
+        case (.forever, _):
             return multicast(ReplaySubject.create(bufferSize: replay)).refCount()
-        case .whileConnected:
-            if replay == 0 {
-                return multicast(makeSubject: { PublishSubject() }).refCount()
-            }
+        case (.whileConnected, 0):
+            return multicast(makeSubject: { PublishSubject() }).refCount()
+        case (.whileConnected, _):
             return multicast(makeSubject: { ReplaySubject.create(bufferSize: replay) }).refCount()
         }
     }
