@@ -172,6 +172,74 @@ func randomEdit(_ sections: [ToppingSection], _ random: inout SeededRandom, next
         }
     }
 
+    /// Every field of two changesets, in order, as text (changesets hold tuples, so they are
+    /// not Equatable).
+    static func fields(_ changes: [Changeset<ToppingSection>]) -> [String] {
+        changes.map { c in
+            "sections +\(c.insertedSections) -\(c.deletedSections) moved \(c.movedSections.map { "\($0.from)>\($0.to)" }) updated \(c.updatedSections) | "
+                + "items +\(c.insertedItems) -\(c.deletedItems) moved \(c.movedItems.map { "\($0.from)>\($0.to)" }) updated \(c.updatedItems)"
+        }
+    }
+
+    /// The outcome of a diff as text: its fields, or its error.
+    static func outcome(_ diff: () throws -> [Changeset<ToppingSection>]) -> [String] {
+        do { return fields(try diff()) } catch let error as Diff.Error { return ["error: \(error.debugDescription)"] } catch { return ["unexpected \(error)"] }
+    }
+
+    /// Sometimes gives a row the identity of another row (in the same or another section).
+    static func maybeDuplicate(_ sections: [ToppingSection], _ random: inout SeededRandom) -> [ToppingSection] {
+        var sections = sections
+        let rows = sections.indices.flatMap { s in sections[s].items.indices.map { (s, $0) } }
+        guard rows.count > 1, Int.random(in: 0..<10, using: &random) == 0 else { return sections }
+        let from = rows.randomElement(using: &random)!, to = rows.randomElement(using: &random)!
+        guard from != to else { return sections }
+        sections[to.0].items[to.1] = Topping(id: sections[from.0].items[from.1].id, price: 99)
+        return sections
+    }
+
+    @Test(arguments: 0..<100)
+    func theRebuiltDiffGivesExactlyTheChangesetsOfTheReferenceDiff(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed) &* 104_729 &+ 3)
+        var nextID = 0
+        var old = randomSections(&random, nextID: &nextID)
+        for _ in 0..<40 {
+            var new = randomEdit(old, &random, nextID: &nextID)
+            // Larger edits now and then: several at once, rows moving between sections.
+            if Bool.random(using: &random) { new = randomEdit(new, &random, nextID: &nextID) }
+            let (left, right) = Bool.random(using: &random) ? (Self.maybeDuplicate(old, &random), new) : (old, Self.maybeDuplicate(new, &random))
+            let expected = Self.outcome { try ReferenceDiff.differences(initialSections: left, finalSections: right) }
+            let actual = Self.outcome { try Diff.differencesForSectionedView(initialSections: left, finalSections: right) }
+            #expect(actual == expected, "old: \(left)\nnew: \(right)")
+            old = new
+        }
+    }
+
+    @Test func theRebuiltDiffMatchesTheReferenceOnLargeShuffles() {
+        var random = SeededRandom(seed: 42)
+        let rows = (0..<3_000).map { Topping(id: $0, price: 0) }
+        for round in 0..<10 {
+            var items = rows
+            // A few hundred random moves, edits, deletions and insertions.
+            for step in 0..<(round * 40) {
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: items.remove(at: Int.random(in: 0..<items.count, using: &random))
+                case 1: items.insert(Topping(id: 10_000 + round * 1_000 + step, price: 0), at: Int.random(in: 0...items.count, using: &random))
+                case 2: items[Int.random(in: 0..<items.count, using: &random)].price += 1
+                default: items.insert(items.remove(at: Int.random(in: 0..<items.count, using: &random)), at: Int.random(in: 0..<items.count, using: &random))
+                }
+            }
+            let split = Int.random(in: 0...items.count, using: &random)
+            let old = [ToppingSection(model: "a", items: Array(rows[..<1_500])), ToppingSection(model: "b", items: Array(rows[1_500...]))]
+            let new = [ToppingSection(model: "b", items: Array(items[..<split])), ToppingSection(model: "a", items: Array(items[split...]))]
+            let expected = Self.outcome { try ReferenceDiff.differences(initialSections: old, finalSections: new) }
+            let actual = Self.outcome { try Diff.differencesForSectionedView(initialSections: old, finalSections: new) }
+            #expect(actual == expected)
+            if let changes = try? Diff.differencesForSectionedView(initialSections: old, finalSections: new).first {
+                #expect(applyLikeUIKit(changes, to: old) == new)
+            }
+        }
+    }
+
     @Test func longestIncreasingSubsequenceKeepsMostRowsInPlace() throws {
         // Moving one row to the front should move exactly one row.
         let items = (1...6).map { Topping(id: $0, price: 0) }

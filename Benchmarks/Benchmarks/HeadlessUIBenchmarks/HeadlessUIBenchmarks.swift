@@ -30,20 +30,32 @@ struct Row: IdentifiableType, Equatable, Hashable {
     var identity: Int { id }
 }
 
-/// 10,000 rows, then the same with 1% changed: 25 deleted, 25 inserted, 50 updated in place.
-func rowsBeforeAndAfter() -> ([Row], [Row]) {
-    let before = (0..<rowCount).map { Row(id: $0, title: "Row \($0)") }
+/// `count` rows, then the same with 1% changed: a 400th deleted, a 400th inserted, a 200th
+/// updated in place (25, 25 and 50 of 10,000).
+func rowsBeforeAndAfter(count: Int) -> ([Row], [Row]) {
+    let before = (0..<count).map { Row(id: $0, title: "Row \($0)") }
     var after = before
-    for index in stride(from: 9_900, to: 0, by: -400).prefix(25) { after.remove(at: index) }
-    for step in 0..<25 { after.insert(Row(id: rowCount + step, title: "New \(step)"), at: step * 397 % after.count) }
-    for index in stride(from: 7, to: after.count, by: 197).prefix(50) { after[index].title += " (edited)" }
+    for index in stride(from: count - 100, to: 0, by: -400).prefix(count / 400) { after.remove(at: index) }
+    for step in 0..<count / 400 { after.insert(Row(id: count + step, title: "New \(step)"), at: step * 397 % after.count) }
+    // Edit rows that were there before (editing an inserted row would be no update).
+    let edited = stride(from: 7, to: after.count, by: 197).filter { after[$0].id < count }.prefix(count / 200)
+    for index in edited { after[index].title += " (edited)" }
     return (before, after)
 }
 
 func registerDiffBenchmarks() {
-    let (before, after) = rowsBeforeAndAfter()
-    let name = "Diff of \(rowCount) rows with 1% changes"
+    for count in [rowCount, 10 * rowCount] {
+        let (before, after) = rowsBeforeAndAfter(count: count)
+        registerDiffScenario("Diff of \(count) rows with 1% changes", before: before, after: after, changes: (count / 400, count / 400, count / 200))
+    }
+    // Nothing changed: about one pass of comparisons.
+    let rows = rowsBeforeAndAfter(count: rowCount).0
+    registerDiffScenario("Diff of \(rowCount) rows, nothing changed", before: rows, after: rows, changes: (0, 0, 0))
+}
 
+/// Ours against the baseline, diffing `before` into `after`, which differ by `changes`
+/// (deleted, inserted, updated).
+func registerDiffScenario(_ name: String, before: [Row], after: [Row], changes expected: (deleted: Int, inserted: Int, updated: Int)) {
     scenario(name, "ours", operations: 1) { benchmark in
         let initial = [AnimatableSectionModel(model: "rows", items: before)]
         let final = [AnimatableSectionModel(model: "rows", items: after)]
@@ -53,7 +65,7 @@ func registerDiffBenchmarks() {
         let deleted = changes.reduce(0) { $0 + $1.deletedItems.count }
         let inserted = changes.reduce(0) { $0 + $1.insertedItems.count }
         let updated = changes.reduce(0) { $0 + $1.updatedItems.count }
-        precondition(deleted == 25 && inserted == 25 && updated == 50, "\(deleted) \(inserted) \(updated)")
+        precondition(deleted == expected.deleted && inserted == expected.inserted && updated == expected.updated, "\(deleted) \(inserted) \(updated)")
     }
 
     scenario(name, "baseline", operations: 1) { benchmark in
@@ -64,7 +76,7 @@ func registerDiffBenchmarks() {
         let old = Dictionary(uniqueKeysWithValues: before.map { ($0.id, $0) })
         let updated = after.filter { row in old[row.id].map { $0 != row } ?? false }.count
         benchmark.stopMeasurement()
-        precondition(identities.removals.count == 25 && identities.insertions.count == 25 && updated == 50)
+        precondition(identities.removals.count == expected.deleted && identities.insertions.count == expected.inserted && updated == expected.updated)
     }
 }
 
