@@ -5,9 +5,9 @@ extension ObservableType {
     /// the sequence from it; the resource is disposed when the subscription ends, whether by
     /// completion, error or disposal.
     ///
-    ///     resource:   [--------]
-    ///     source:      --1--2--|
-    ///     using(…):    --1--2--|
+    ///     source: --1--2--|
+    ///     using({ resource }, observableFactory: { _ in source })
+    ///             --1--2--|
     ///
     /// An error thrown by either factory is sent to the subscriber (a resource already made is
     /// still disposed).

@@ -3,9 +3,9 @@ extension ObservableType {
     /// error or completion); the other subscription is disposed at that moment.
     ///
     ///     self:  ----1---2--|
-    ///     right: --a---b------|
+    ///     right: --3---4------|
     ///     amb(right)
-    ///            --a---b------|
+    ///            --3---4------|
     ///
     /// - Parameter right: The competing sequence.
     /// - Returns: The events of the sequence that reacted first.
@@ -17,10 +17,10 @@ extension ObservableType {
     /// disposed at that moment. An empty sequence of sources never sends anything.
     ///
     ///     a: ----1---2--|
-    ///     b: --x
+    ///     b: --#
     ///     c: ---3-----|
     ///     amb([a, b, c])
-    ///        --x
+    ///        --#
     ///
     /// - Parameter sequence: The competing sequences, subscribed in order.
     /// - Returns: The events of the sequence that reacted first.

@@ -3,8 +3,9 @@ extension ObservableType {
     /// `count` elements, whichever comes first.
     ///
     ///     --1-2-3---4-------5----|
-    ///     buffer(timeSpan: 70, count: 3)
-    ///     ------[1,2,3]----[4]------[5]--[]|
+    ///     buffer(timeSpan: .seconds(7), count: 3, scheduler: scheduler)
+    ///     ------A------B------C--(D|)
+    ///     where A = [1, 2, 3], B = [4], C = [5], D = []
     ///
     /// Reaching `count` emits at once and restarts the time span. A span that ends with no
     /// elements emits an empty array. On completion the current buffer is emitted (even if

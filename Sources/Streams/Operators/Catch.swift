@@ -1,8 +1,8 @@
 extension ObservableType {
     /// Continues with the sequence `handler` returns when the source fails.
     ///
-    ///     source:  --1--2--x
-    ///     handler:          --8--|
+    ///     source:  --1--2--#
+    ///     handler:         --8--|
     ///     catch { _ in handler }
     ///              --1--2----8--|
     ///
@@ -16,7 +16,7 @@ extension ObservableType {
 
     /// Ends with `element` and completion instead of the source's error.
     ///
-    ///     --1--2--x
+    ///     --1--2--#
     ///     catchAndReturn(0)
     ///     --1--2--(0|)
     ///

@@ -3,9 +3,9 @@ extension ObservableType {
     /// of them sends an element, once every one has sent at least one.
     ///
     ///     a: --1-----2-----|
-    ///     b: -----A-----B------|
-    ///     combineLatest(a, b) { "\($0)\($1)" }
-    ///        -----1A-2A-2B-----|
+    ///     b: -----3-----4------|
+    ///     combineLatest(a, b) { $0 + $1 }
+    ///        -----4--5--6------|
     ///
     /// Takes two or more sources of any element types (RxSwift offers 2 to 8). Fails as soon as
     /// a source fails; completes when every source has completed, or as soon as a source sends
@@ -36,10 +36,10 @@ extension ObservableType {
     /// Combines the latest elements of a collection of sequences into arrays, or with
     /// `resultSelector`, each time any of them sends an element, once every one has sent one.
     ///
-    ///     a: --1-----2----|
-    ///     b: -----3-----4----|
+    ///     a: --1-----2-----|
+    ///     b: -----3-----4------|
     ///     combineLatest([a, b]) { $0.reduce(0, +) }
-    ///        -----4--5--6----|
+    ///        -----4--5--6------|
     ///
     /// An empty collection sends `resultSelector([])` and completes.
     ///
@@ -59,10 +59,11 @@ extension ObservableType {
     /// Combines the latest elements of a collection of sequences into arrays, each time any of
     /// them sends an element, once every one has sent one.
     ///
-    ///     a: --1-----2----|
-    ///     b: -----3-----4----|
+    ///     a: --1-----2-----|
+    ///     b: -----3-----4------|
     ///     combineLatest([a, b])
-    ///        -----[1,3]--[2,3]--[2,4]----|
+    ///        -----A--B--C------|
+    ///     where A = [1, 3], B = [2, 3], C = [2, 4]
     ///
     /// An empty collection sends `[]` and completes.
     ///
@@ -81,9 +82,10 @@ extension ObservableType where Element == Any {
     /// sends an element, once every one has sent at least one.
     ///
     ///     a: --1-----2-----|
-    ///     b: -----A-----B------|
+    ///     b: -----3-----4------|
     ///     combineLatest(a, b)
-    ///        -----(1,A)-(2,A)-(2,B)-----|
+    ///        -----A--B--C------|
+    ///     where A = (1, 3), B = (2, 3), C = (2, 4)
     ///
     /// Completion and failure as in ``ObservableType/combineLatest(_:_:_:resultSelector:)``.
     ///

@@ -1,9 +1,11 @@
 extension ObservableType {
     /// Transforms each element with `transform` and drops the `nil` results.
     ///
-    ///     --"1"--"x"--"3"--|
+    ///     --1--a--3--|
     ///     compactMap { Int($0) }
-    ///     --1---------3----|
+    ///     --1-----3--|
+    ///
+    /// (The source sends the strings `"1"`, `"a"` and `"3"`.)
     ///
     /// A thrown error ends the sequence with that error.
     ///

@@ -2,7 +2,7 @@ extension ObservableType {
     /// Sends the elements of this sequence, then, once it has completed, those of `second`.
     ///
     ///     self:   --1--2--|
-    ///     second:          --3--|
+    ///     second:         --3--|
     ///     concat(second)
     ///             --1--2----3--|
     ///
@@ -18,7 +18,7 @@ extension ObservableType {
     /// previous one has completed.
     ///
     ///     a: --1--|
-    ///     b:       -2--3|
+    ///     b:      -2--3|
     ///     concat(a, b)
     ///        --1---2--3|
     ///
@@ -33,9 +33,10 @@ extension ObservableType {
 
     /// Sends the elements of each sequence of an array in turn.
     ///
-    ///     [a, b]: a = --1--|, b = -2--3|
+    ///     a: --1--|
+    ///     b:      -2--3|
     ///     concat([a, b])
-    ///             --1---2--3|
+    ///        --1---2--3|
     ///
     /// - Parameter sources: The sequences, in order.
     /// - Returns: The concatenated sequence.
@@ -45,9 +46,10 @@ extension ObservableType {
 
     /// Sends the elements of each sequence of a collection in turn.
     ///
-    ///     collection: a = --1--|, b = -2--3|
+    ///     a: --1--|
+    ///     b:      -2--3|
     ///     concat(collection)
-    ///                 --1---2--3|
+    ///        --1---2--3|
     ///
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The concatenated sequence.
@@ -73,11 +75,11 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// Flattens a sequence of sequences by concatenating the inner sequences: each one is
     /// subscribed when the previous one has completed; those that arrive meanwhile wait.
     ///
-    ///     source: --a--b--------|
+    ///     source: --a--b-------|
     ///     a:        1---2|
-    ///     b:           3-4|
+    ///     b:             -3-4|
     ///     concat()
-    ///             ----1---2-3-4-|
+    ///             --1---2-3-4--|
     ///
     /// - Returns: The elements of the inner sequences, one sequence after another.
     public func concat() -> Observable<Element.Element> {

@@ -4,9 +4,9 @@ extension ObservableType {
     ///
     ///     source: --a--b-------|
     ///     a:        1---2|
-    ///     b:           3-4|
+    ///     b:             -3-4|
     ///     concatMap { $0 }
-    ///             ----1---2-3-4|
+    ///             --1---2-3-4--|
     ///
     /// Elements that arrive while an inner sequence runs wait, in order. Completes when the
     /// source and every inner sequence have completed; fails as soon as any of them fails or

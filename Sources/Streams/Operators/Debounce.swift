@@ -2,8 +2,8 @@ extension ObservableType {
     /// Emits an element only after `dueTime` has passed without another element.
     ///
     ///     --1-2-----3-----4-5---|
-    ///     debounce(20)
-    ///     --------2-----3-------5|
+    ///     debounce(.seconds(2), scheduler: scheduler)
+    ///     ------2-----3-------5-|
     ///
     /// On completion the pending element, if any, is emitted at once before completing; an
     /// error is forwarded at once and drops the pending element.

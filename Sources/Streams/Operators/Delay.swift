@@ -4,7 +4,7 @@ extension ObservableType {
     /// Shifts every element and the completion forward in time by `dueTime`.
     ///
     ///     --1--2--3--|
-    ///     delay(20)
+    ///     delay(.seconds(2), scheduler: scheduler)
     ///     ----1--2--3--|
     ///
     /// An error is not delayed: it is forwarded as soon as it arrives, and elements still

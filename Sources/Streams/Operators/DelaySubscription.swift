@@ -1,9 +1,9 @@
 extension ObservableType {
     /// Subscribes to the source only after `dueTime`.
     ///
-    ///     source (cold): -1-2-|
-    ///     delaySubscription(30)
-    ///                    ----1-2-|
+    ///     source:    -1-2-|
+    ///     delaySubscription(.seconds(3), scheduler: scheduler)
+    ///             ----1-2-|
     ///
     /// - Parameters:
     ///   - dueTime: The delay before subscribing.

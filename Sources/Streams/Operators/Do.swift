@@ -4,7 +4,9 @@ extension ObservableType {
     ///
     ///     --1--2--|
     ///     do(onNext: { print($0) })
-    ///     --1--2--|        (prints 1, 2)
+    ///     --1--2--|
+    ///
+    /// (It prints 1 and 2 as they pass.)
     ///
     /// The `on…` closures run before an event is passed on, the `after…` closures after it.
     /// An error thrown by any of them ends the sequence with that error; an error thrown by

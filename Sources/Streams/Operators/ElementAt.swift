@@ -1,9 +1,9 @@
 extension ObservableType {
     /// Sends only the element at position `index` (counting from zero), then completes.
     ///
-    ///     --a--b--c--|
+    ///     --1--2--3--|
     ///     element(at: 1)
-    ///     -----(b|)
+    ///     -----(2|)
     ///
     /// If the source completes first, the result fails with ``StreamsError/argumentOutOfRange``.
     ///

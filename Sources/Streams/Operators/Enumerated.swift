@@ -1,9 +1,10 @@
 extension ObservableType {
     /// Pairs each element with its position, counting from zero.
     ///
-    ///     --a--b--c--|
+    ///     --5--6--7--|
     ///     enumerated()
-    ///     --(0,a)--(1,b)--(2,c)--|
+    ///     --A--B--C--|
+    ///     where A = (index: 0, element: 5), B = (index: 1, element: 6), C = (index: 2, element: 7)
     ///
     /// - Returns: The sequence of `(index, element)` pairs.
     public func enumerated() -> Observable<(index: Int, element: Element)> {

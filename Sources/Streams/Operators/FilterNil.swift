@@ -15,9 +15,11 @@ extension Optional: OptionalType {
 extension ObservableType where Element: OptionalType {
     /// Drops the `nil` elements and unwraps the others.
     ///
-    ///     --1--nil--3--|
+    ///     --1--n--3--|
     ///     filterNil()
-    ///     --1-------3--|
+    ///     --1-----3--|
+    ///
+    /// (`n` is `nil`.)
     ///
     /// - Returns: The non-`nil` values.
     public func filterNil() -> Observable<Element.Wrapped> {
@@ -26,9 +28,11 @@ extension ObservableType where Element: OptionalType {
 
     /// Drops the `nil` elements and unwraps the others (RxSwiftExt's name for ``filterNil()``).
     ///
-    ///     --1--nil--3--|
+    ///     --1--n--3--|
     ///     unwrap()
-    ///     --1-------3--|
+    ///     --1-----3--|
+    ///
+    /// (`n` is `nil`.)
     ///
     /// - Returns: The non-`nil` values.
     public func unwrap() -> Observable<Element.Wrapped> {

@@ -1,9 +1,15 @@
 extension ObservableType {
     /// Sends the first element (or `nil` if the source completes empty), then completes.
     ///
-    ///     --1--2--|        ------|
-    ///     first()          first()
-    ///     --(1|)           ------(nil|)
+    ///     --1--2--|
+    ///     first()
+    ///     --(1|)
+    ///
+    ///     ------|
+    ///     first()
+    ///     ------(n|)
+    ///
+    /// (`n` is `nil`.)
     ///
     /// The source is disposed as soon as its first element arrives.
     ///

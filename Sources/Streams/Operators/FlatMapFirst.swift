@@ -6,7 +6,7 @@ extension ObservableType {
     ///     a:        1---2|
     ///     c:               3---4|
     ///     flatMapFirst { $0 }
-    ///             ----1---2--3---4|
+    ///             --1---2--3---4--|
     ///
     /// `selector` is not called for dropped elements. Completes when the source and the
     /// running inner sequence have completed; fails as soon as either fails or `selector` throws.

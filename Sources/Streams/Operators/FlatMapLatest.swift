@@ -2,11 +2,11 @@ extension ObservableType {
     /// Maps each element to a sequence with `selector` and forwards only the elements of the
     /// most recent one: a new element disposes the previous inner subscription.
     ///
-    ///     source: --a-----b-------|
-    ///     a:        1-2-3-4|
-    ///     b:              5---6|
+    ///     source: --a-------b-----|
+    ///     a:        1--2--3--4|
+    ///     b:                5---6|
     ///     flatMapLatest { $0 }
-    ///             ---1-2-3-5---6|
+    ///             --1--2--3-5---6-|
     ///
     /// Completes when the source and the latest inner sequence have completed; fails as soon
     /// as the source or the latest inner sequence fails, or `selector` throws.

@@ -1,9 +1,9 @@
 extension ObservableType {
     /// Sends `default` if the source completes without an element.
     ///
-    ///     ------|           --1--|
-    ///     defaultIfEmpty(0) defaultIfEmpty(0)
-    ///     ------(0|)        --1--|
+    ///     ------|
+    ///     defaultIfEmpty(0)
+    ///     ------(0|)
     ///
     /// The same as ``ifEmpty(default:)``, RxSwift 6's name for it.
     ///

@@ -2,8 +2,8 @@ extension ObservableType {
     /// Transforms each element with `transform`.
     ///
     ///     --1--2--3--|
-    ///     map { $0 * 10 }
-    ///     --10-20-30-|
+    ///     map { $0 * 2 }
+    ///     --2--4--6--|
     ///
     /// A thrown error ends the sequence with that error.
     ///

@@ -1,9 +1,10 @@
 extension ObservableType {
     /// Turns every event of the source, terminal ones included, into an element.
     ///
-    ///     --1--2--x
+    ///     --1--2--#
     ///     materialize()
-    ///     --next(1)--next(2)--(error(x)|)
+    ///     --A--B--(C|)
+    ///     where A = next(1), B = next(2), C = error(marble error)
     ///
     /// - Returns: A sequence of the source's events that always completes normally.
     public func materialize() -> Observable<Event<Element>> {
@@ -15,9 +16,11 @@ extension ObservableType where Element: EventConvertible {
     /// Turns elements that stand for events back into those events; the inverse of
     /// ``ObservableType/materialize()``.
     ///
-    ///     --next(1)--next(2)--error(x)--
+    ///     --1--2--e--|
     ///     dematerialize()
-    ///     --1--------2--------x
+    ///     --1--2--#
+    ///
+    /// (`e` is an `.error` event.)
     ///
     /// - Returns: The sequence the events describe.
     public func dematerialize() -> Observable<Element.Element> {

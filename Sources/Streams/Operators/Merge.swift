@@ -34,11 +34,11 @@ extension ObservableType {
 extension ObservableType where Element: ObservableConvertibleType {
     /// Flattens a sequence of sequences by merging the inner sequences as they arrive.
     ///
-    ///     outer: --a-----b----|
-    ///     a:       1---3|
-    ///     b:             2---4|
+    ///     outer: --a-b--------|
+    ///     a:       1---3---5|
+    ///     b:         -2---4|
     ///     merge()
-    ///        ----1---3---2---4|
+    ///            --1--23--45--|
     ///
     /// Completes when the outer sequence and every inner sequence have completed.
     public func merge() -> Observable<Element.Element> {

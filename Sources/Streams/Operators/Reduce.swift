@@ -2,9 +2,9 @@ extension ObservableType {
     /// Folds every element into `seed` and sends the final result, mapped by `mapResult`, when
     /// the source completes.
     ///
-    ///     --1--2--3--|
-    ///     reduce(0, accumulator: +, mapResult: { $0 * 10 })
-    ///     -----------(60|)
+    ///     --1--2--|
+    ///     reduce(0, accumulator: +, mapResult: { $0 * 2 })
+    ///     --------(6|)
     ///
     /// An error thrown by `accumulator` or `mapResult` ends the sequence with that error.
     ///

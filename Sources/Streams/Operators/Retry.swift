@@ -16,9 +16,9 @@ extension ObservableType {
     /// Subscribes to the source up to `maxAttemptCount` times in all, resubscribing when it
     /// fails; the error of the last attempt is passed on.
     ///
-    ///     source (cold): --1--x
+    ///     source: --1--#
     ///     retry(2)
-    ///                    --1----1--x
+    ///             --1----1--#
     ///
     /// As in RxSwift, `retry(0)` completes at once without subscribing.
     ///

@@ -2,11 +2,9 @@ extension ObservableType {
     /// Resubscribes to the source after a failure when the trigger sequence that
     /// `notificationHandler` builds from the errors sends an element.
     ///
-    ///     source (cold): --1--x
-    ///     errors:             e-------e
-    ///     trigger:            ---t----|
-    ///     retry(when: { errors in trigger })
-    ///                    --1-------1--|
+    ///     source: --1--#
+    ///     retry(when: { errors in errors.take(2).delay(.seconds(3), scheduler: scheduler) })
+    ///             --1-------1-------1--|
     ///
     /// `notificationHandler` is called once per subscription with the sequence of the source's
     /// errors. After each failure the result waits for the trigger: an element resubscribes,
@@ -24,9 +22,11 @@ extension ObservableType {
     /// Resubscribes to the source after a failure when the trigger sequence that
     /// `notificationHandler` builds from the errors sends an element.
     ///
-    ///     source (cold): --1--x
+    ///     source: --1--#
     ///     retry(when: { errors in errors.take(1) })
-    ///                    --1----1--x…   (second failure: the trigger has completed, so the result completes)
+    ///             --1----1--|
+    ///
+    /// (The second failure finds the trigger completed, so the result completes.)
     ///
     /// After each failure: a trigger element resubscribes, a trigger error ends the result
     /// with that error, and trigger completion completes it.

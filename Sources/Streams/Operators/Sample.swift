@@ -3,7 +3,7 @@ extension ObservableType {
     /// new element since the previous tick (or `defaultValue` otherwise, when given).
     ///
     ///     source:  --1-2-----3-------|
-    ///     sampler: ----x--x----x--x-----x|
+    ///     sampler: ----0--0----0--0-----0|
     ///     sample(sampler)
     ///              ----2-------3--------|
     ///

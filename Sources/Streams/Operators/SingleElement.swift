@@ -1,9 +1,9 @@
 extension ObservableType {
     /// Passes on the only element of the source, and fails if there is not exactly one.
     ///
-    ///     --1--|        --1--2--|                    -----|
-    ///     single()      single()                     single()
-    ///     --1--|        --1--x(moreThanOneElement)   -----x(noElements)
+    ///     --1--|
+    ///     single()
+    ///     --1--|
     ///
     /// As in RxSwift, the element is sent as soon as it arrives; a second element fails the
     /// sequence with ``StreamsError/moreThanOneElement``, and completion without an element

@@ -31,7 +31,7 @@ extension ObservableType {
     /// Drops the source's elements until `other` sends an element, then sends the rest.
     ///
     ///     source: --1--2--3--4--|
-    ///     other:  -------x
+    ///     other:  -------0
     ///     skip(until: other)
     ///             --------3--4--|
     ///

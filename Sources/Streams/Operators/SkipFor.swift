@@ -2,7 +2,7 @@ extension ObservableType {
     /// Drops the source's elements for `duration` after subscription, then emits the rest.
     ///
     ///     --1--2--3--4--|
-    ///     skip(for: 70)
+    ///     skip(for: .seconds(7), scheduler: scheduler)
     ///     --------3--4--|
     ///
     /// Errors and completion are forwarded whenever they arrive.

@@ -1,9 +1,9 @@
 extension ObservableType {
     /// Sends `elements` first, then the elements of this sequence.
     ///
-    ///     --1--2--|
+    ///     ----1--2--|
     ///     startWith(7, 8)
-    ///     78--1--2--|
+    ///     (78)1--2--|
     ///
     /// The elements are sent synchronously on subscription, before this sequence is subscribed.
     ///

@@ -11,7 +11,7 @@ extension ObservableType {
     ///
     ///     --1--2--3--4--|
     ///     take(2)
-    ///     --1--2|
+    ///     --1--(2|)
     ///
     /// With `count` 0 the result completes at once without subscribing to the source.
     ///
@@ -41,7 +41,7 @@ extension ObservableType {
     /// Sends the source's elements until `other` sends an element, then completes.
     ///
     ///     source: --1--2--3--4--|
-    ///     other:  --------x
+    ///     other:  --------0
     ///     take(until: other)
     ///             --1--2--|
     ///
@@ -57,8 +57,12 @@ extension ObservableType {
     /// Sends elements until one satisfies `predicate`, then completes.
     ///
     ///     --1--2--3--4--|
-    ///     take(until: { $0 == 3 })                      take(until: { $0 == 3 }, behavior: .inclusive)
-    ///     --1--2--|                                     --1--2--3|
+    ///     take(until: { $0 == 3 })
+    ///     --1--2--|
+    ///
+    ///     --1--2--3--4--|
+    ///     take(until: { $0 == 3 }, behavior: .inclusive)
+    ///     --1--2--(3|)
     ///
     /// A thrown error ends the sequence with that error.
     ///
@@ -74,8 +78,12 @@ extension ObservableType {
     /// Sends elements while they satisfy `predicate`, and completes at the first that does not.
     ///
     ///     --1--2--3--4--|
-    ///     take(while: { $0 < 3 })                       take(while: { $0 < 3 }, behavior: .inclusive)
-    ///     --1--2--|                                     --1--2--3|
+    ///     take(while: { $0 < 3 })
+    ///     --1--2--|
+    ///
+    ///     --1--2--3--4--|
+    ///     take(while: { $0 < 3 }, behavior: .inclusive)
+    ///     --1--2--(3|)
     ///
     /// A thrown error ends the sequence with that error.
     ///

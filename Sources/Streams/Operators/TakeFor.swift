@@ -2,7 +2,7 @@ extension ObservableType {
     /// Emits the source's elements for `duration` after subscription, then completes.
     ///
     ///     --1--2--3--4--|
-    ///     take(for: 70)
+    ///     take(for: .seconds(7), scheduler: scheduler)
     ///     --1--2-|
     ///
     /// - Parameters:

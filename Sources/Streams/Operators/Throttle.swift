@@ -3,11 +3,13 @@ import Foundation
 extension ObservableType {
     /// Emits the first element at once, then at most one element per `dueTime`.
     ///
-    ///     --1-2-3-------4-5-6---|
-    ///     throttle(40)                 (latest: true)
-    ///     --1-----3-----4-----6-|
-    ///     throttle(40, latest: false)
-    ///     --1-----------4-------|
+    ///     --123-------45-----|
+    ///     throttle(.seconds(4), scheduler: scheduler)
+    ///     --1---3-----4---5--|
+    ///
+    ///     --123-------45-----|
+    ///     throttle(.seconds(4), latest: false, scheduler: scheduler)
+    ///     --1---------4------|
     ///
     /// An element that arrives when `dueTime` has passed since the last emission is emitted
     /// at once. With `latest` (the default), the last element received during the window is

@@ -3,8 +3,10 @@ extension ObservableType {
     /// previous one, takes longer than `dueTime` to arrive.
     ///
     ///     --1--2---------3--|
-    ///     timeout(40)
-    ///     --1--2----#
+    ///     timeout(.seconds(4), scheduler: scheduler)
+    ///     --1--2---#
+    ///
+    /// (`#` is ``RxError/timeout``.)
     ///
     /// - Parameters:
     ///   - dueTime: The longest wait for each element (and for completion).
@@ -17,9 +19,10 @@ extension ObservableType {
     /// Switches to `other` if the first element, or any element after the previous one, takes
     /// longer than `dueTime` to arrive.
     ///
-    ///     --1--2---------3--|
-    ///     timeout(40, other: -a-b|)
-    ///     --1--2-----a-b|
+    ///     source:   --1--2---------3--|
+    ///     fallback:          -7-8|
+    ///     timeout(.seconds(4), other: fallback, scheduler: scheduler)
+    ///               --1--2----7-8|
     ///
     /// - Parameters:
     ///   - dueTime: The longest wait for each element (and for completion).

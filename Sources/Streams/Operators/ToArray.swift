@@ -3,7 +3,8 @@ extension ObservableType {
     ///
     ///     --1--2--3--|
     ///     toArray()
-    ///     -----------([1, 2, 3]|)
+    ///     -----------(A|)
+    ///     where A = [1, 2, 3]
     ///
     /// An empty source gives an empty array; an error is passed on and the collected elements
     /// are dropped.

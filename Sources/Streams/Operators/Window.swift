@@ -3,10 +3,9 @@ extension ObservableType {
     /// once it has received `count` elements, whichever comes first.
     ///
     ///     --1-2-3---4-------5----|
-    ///     window(timeSpan: 70, count: 3)
-    ///     w0: --1-2-3|
-    ///     w1:        ---4---|
-    ///     w2:               --5--|
+    ///     window(timeSpan: .seconds(7), count: 3, scheduler: scheduler).concatMap { $0.toArray() }
+    ///     ------A------B------C--(D|)
+    ///     where A = [1, 2, 3], B = [4], C = [5], D = []
     ///
     /// The first window opens at subscription and a new one opens as each closes. Windows are
     /// hot: subscribe to a window when it is emitted to see its elements. An error fails the

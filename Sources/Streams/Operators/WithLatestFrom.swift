@@ -3,9 +3,9 @@ extension ObservableType {
     /// `resultSelector`; elements that arrive before `second` has sent anything are dropped.
     ///
     ///     self:   ---1-----2---3--|
-    ///     second: -----a-----b------
-    ///     withLatestFrom(second) { "\($0)\($1)" }
-    ///             ---------2a--3b-|
+    ///     second: -----5-----6------
+    ///     withLatestFrom(second) { $0 + $1 }
+    ///             ---------7---9--|
     ///
     /// Completes when this sequence completes; fails when either sequence fails or
     /// `resultSelector` throws. `second` completing changes nothing (its last element stays).
@@ -26,9 +26,9 @@ extension ObservableType {
     /// `second` has sent one.
     ///
     ///     self:   ---1-----2---3--|
-    ///     second: -----a-----b------
+    ///     second: -----5-----6------
     ///     withLatestFrom(second)
-    ///             ---------a---b--|
+    ///             ---------5---6--|
     ///
     /// - Parameter second: The sequence whose latest element is sent.
     /// - Returns: The latest elements of `second`, sampled by this sequence.

@@ -3,9 +3,9 @@ extension ObservableType {
     /// `resultSelector`: the first elements together, then the second ones, and so on.
     ///
     ///     a: --1-----2-----3--|
-    ///     b: ----A-B-----------C--|
-    ///     zip(a, b) { "\($0)\($1)" }
-    ///        ----1A--2B--------3C-|
+    ///     b: ----3-4-----------5--|
+    ///     zip(a, b) { $0 + $1 }
+    ///        ----4---6---------8--|
     ///
     /// Takes two or more sources of any element types (RxSwift offers 2 to 8). Elements that
     /// arrive early wait, in order, for their partners. Fails as soon as a source fails;
@@ -35,10 +35,10 @@ extension ObservableType {
     /// Pairs up the elements of a collection of sequences by index and combines each set with
     /// `resultSelector`.
     ///
-    ///     a: --1-----2---|
-    ///     b: ----3-4-------|
+    ///     a: --1-----2-----3--|
+    ///     b: ----3-4-----------5--|
     ///     zip([a, b]) { $0.reduce(0, +) }
-    ///        ----4---6-----|
+    ///        ----4---6---------8--|
     ///
     /// Fails as soon as a source fails. Completes when every source has completed, or when a
     /// source sends an element that can never get partners because every other source has
@@ -59,10 +59,11 @@ extension ObservableType {
 
     /// Pairs up the elements of a collection of sequences by index into arrays.
     ///
-    ///     a: --1-----2---|
-    ///     b: ----3-4-------|
+    ///     a: --1-----2-----3--|
+    ///     b: ----3-4-----------5--|
     ///     zip([a, b])
-    ///        ----[1,3]---[2,4]-----|
+    ///        ----A---B---------C--|
+    ///     where A = [1, 3], B = [2, 4], C = [3, 5]
     ///
     /// Completion and failure as in ``ObservableType/zip(_:resultSelector:)``.
     ///
@@ -80,9 +81,10 @@ extension ObservableType where Element == Any {
     /// Pairs up the elements of several sequences by index into tuples.
     ///
     ///     a: --1-----2-----3--|
-    ///     b: ----A-B-----------C--|
+    ///     b: ----3-4-----------5--|
     ///     zip(a, b)
-    ///        ----(1,A)--(2,B)--------(3,C)-|
+    ///        ----A---B---------C--|
+    ///     where A = (1, 3), B = (2, 4), C = (3, 5)
     ///
     /// Completion and failure as in ``ObservableType/zip(_:_:_:resultSelector:)``.
     ///

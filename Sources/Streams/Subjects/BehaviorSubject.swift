@@ -1,8 +1,7 @@
 /// Holds a current value: a new subscriber receives it first, then every later event.
 ///
-///     BehaviorSubject(value: 0)
-///     subject:      --1--2--|
-///     subscriber:      ^1-2--|      (subscribed between 1 and 2)
+///     subject:    --1--2--|
+///     subscriber:    12--|   subscribes at frame 3 and receives the current value, 1, at once
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
     /// The observer type of this subject.
     public typealias Observer = BehaviorSubject<Element>

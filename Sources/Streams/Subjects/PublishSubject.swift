@@ -3,9 +3,9 @@
 /// A new subscriber receives only later events; after the subject ends, a new subscriber
 /// receives the terminal event at once.
 ///
-///     subject:      --1--2--3--|
-///     subscriber A: ^-1--2--3--|
-///     subscriber B:       ^3--|
+///     subject: --1--2--3--|
+///     A:       --1--2--3--|   subscribes at frame 0
+///     B:             -3--|   subscribes at frame 6
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
     /// The observer type of this subject.
     public typealias Observer = PublishSubject<Element>

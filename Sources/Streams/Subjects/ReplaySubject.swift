@@ -3,9 +3,8 @@
 /// After the subject ends, a new subscriber still receives the buffered elements, then the
 /// terminal event.
 ///
-///     ReplaySubject.create(bufferSize: 2)
-///     subject:    --1--2--3--|
-///     subscriber:          ^(23)|      (subscribed after 3)
+///     subject:    --1--2--3--|   ReplaySubject.create(bufferSize: 2)
+///     subscriber:            (23|)   subscribes at frame 11 and receives 2, 3 and the completion at once
 public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
     /// The observer type of this subject.
     public typealias Observer = ReplaySubject<Element>

@@ -157,8 +157,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// Runs this completable, then `second`.
     ///
     ///     self:   --|
-    ///     second:   --1|
-    ///     result: ----1|
+    ///     second:   --(1|)
+    ///     andThen(second)
+    ///             ----(1|)
     ///
     /// An error of this completable ends the result without subscribing to `second`.
     ///
@@ -170,7 +171,10 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 
     /// Runs this completable, then `second`.
     ///
-    ///     self:   --|      second: --1|      result: ----1|
+    ///     self:   --|
+    ///     second:   --(1|)
+    ///     andThen(second)
+    ///             ----(1|)
     ///
     /// - Parameter second: The maybe to run after completion.
     /// - Returns: A maybe with `second`'s outcome.
@@ -180,7 +184,10 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 
     /// Runs this completable, then `second`.
     ///
-    ///     self:   --|      second: --|      result: ----|
+    ///     self:   --|
+    ///     second:   --|
+    ///     andThen(second)
+    ///             ----|
     ///
     /// - Parameter second: The completable to run after completion.
     /// - Returns: A completable that completes when both have.
@@ -190,7 +197,10 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 
     /// Runs this completable, then `second`.
     ///
-    ///     self:   --|      second: --1-2|      result: ----1-2|
+    ///     self:   --|
+    ///     second:   --1-2|
+    ///     andThen(second)
+    ///             ----1-2|
     ///
     /// - Parameter second: The observable to run after completion.
     /// - Returns: An observable with `second`'s events.
@@ -202,7 +212,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 extension ObservableType {
     /// A ``Completable`` that ignores the elements of this sequence and keeps its end.
     ///
-    ///     --1--2--|   →   --------|
+    ///     --1--2--|   asCompletable()   --------|
     ///
     /// - Returns: The completable.
     public func asCompletable() -> Completable {

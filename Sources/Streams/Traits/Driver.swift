@@ -25,7 +25,7 @@ extension ObservableConvertibleType {
     /// The sequence as a ``Driver`` that sends `onErrorJustReturn` and completes instead of
     /// failing.
     ///
-    ///     --1--2--x   asDriver(onErrorJustReturn: 0)   --1--2--0|
+    ///     --1--2--#   asDriver(onErrorJustReturn: 0)   --1--2--(0|)
     ///
     /// - Parameter onErrorJustReturn: The element sent in place of an error.
     /// - Returns: The driver.
@@ -36,7 +36,7 @@ extension ObservableConvertibleType {
 
     /// The sequence as a ``Driver`` that continues with `onErrorDriveWith` instead of failing.
     ///
-    ///     --1--x   asDriver(onErrorDriveWith: .just(9))   --1--9|
+    ///     --1--#   asDriver(onErrorDriveWith: .just(9))   --1--(9|)
     ///
     /// - Parameter onErrorDriveWith: The driver to continue with after an error.
     /// - Returns: The driver.
@@ -48,7 +48,7 @@ extension ObservableConvertibleType {
     /// The sequence as a ``Driver`` that continues with the driver `onErrorRecover` makes from
     /// an error.
     ///
-    ///     --1--x   asDriver(onErrorRecover: { _ in .just(9) })   --1--9|
+    ///     --1--#   asDriver(onErrorRecover: { _ in .just(9) })   --1--(9|)
     ///
     /// - Parameter onErrorRecover: Makes the driver to continue with.
     /// - Returns: The driver.

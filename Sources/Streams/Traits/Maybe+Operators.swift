@@ -1,7 +1,7 @@
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Transforms the element, if any, with `transform`.
     ///
-    ///     --1|   map { $0 * 10 }   --10|
+    ///     --(1|)   map { $0 * 2 }   --(2|)
     ///
     /// - Parameter transform: Applied to the element; a thrown error becomes the failure.
     /// - Returns: The transformed maybe.
@@ -20,8 +20,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Continues with the maybe that `selector` makes from the element, if any.
     ///
-    ///     --1|   flatMap { .just($0 + 1) }   --2|
-    ///     --|    flatMap { … }               --|
+    ///     --(1|)   flatMap { .just($0 + 1) }   --(2|)
+    ///     --|      flatMap { .just($0 + 1) }   --|
     ///
     /// - Parameter selector: Makes the next maybe; a thrown error becomes the failure.
     /// - Returns: The maybe made by `selector`, or empty.
@@ -31,7 +31,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Keeps the element only if `predicate` holds; otherwise completes empty.
     ///
-    ///     --1|   filter { $0 > 5 }   --|
+    ///     --(1|)   filter { $0 > 5 }   --|
     ///
     /// - Parameter predicate: Decides whether the element is kept.
     /// - Returns: The filtered maybe.
@@ -41,7 +41,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Succeeds with `element` instead of failing.
     ///
-    ///     --x   catchAndReturn(0)   --0|
+    ///     --#   catchAndReturn(0)   --(0|)
     ///
     /// - Parameter element: The element sent in place of an error.
     /// - Returns: A maybe that never fails.

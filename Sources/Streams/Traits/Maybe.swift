@@ -200,7 +200,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// A ``Single`` with this maybe's element, or with `default` when it completes empty.
     ///
-    ///     --|   ifEmpty(default: 0)   --0|
+    ///     --|   ifEmpty(default: 0)   --(0|)
     ///
     /// - Parameter default: The element used when the maybe is empty.
     /// - Returns: The single.

@@ -1,7 +1,7 @@
 extension PrimitiveSequence {
     /// Fails with ``StreamsError/timeout`` unless this sequence ends within `dueTime`.
     ///
-    ///     ------1|   timeout(.seconds(3))   ---x (timeout)
+    ///     ------(1|)   timeout(.seconds(3), scheduler: scheduler)   ---#   fails with RxError.timeout
     ///
     /// - Parameters:
     ///   - dueTime: How long to wait for the outcome.
@@ -13,7 +13,7 @@ extension PrimitiveSequence {
 
     /// Switches to `other` unless this sequence ends within `dueTime`.
     ///
-    ///     ------1|   timeout(.seconds(3), other: .just(0))   ---0|
+    ///     ------(1|)   timeout(.seconds(3), other: .just(0), scheduler: scheduler)   ---(0|)
     ///
     /// - Parameters:
     ///   - dueTime: How long to wait for the outcome.
@@ -26,7 +26,7 @@ extension PrimitiveSequence {
 
     /// Delivers the outcome `dueTime` later (an error as well).
     ///
-    ///     --1|   delay(.seconds(2))   ----1|
+    ///     --(1|)   delay(.seconds(2), scheduler: scheduler)   ----(1|)
     ///
     /// - Parameters:
     ///   - dueTime: The delay.
@@ -38,7 +38,9 @@ extension PrimitiveSequence {
 
     /// Subscribes `dueTime` after the subscription is made.
     ///
-    ///     --1|   delaySubscription(.seconds(2))   ----1|
+    ///     source:   --(1|)
+    ///     delaySubscription(.seconds(2), scheduler: scheduler)
+    ///             ----(1|)
     ///
     /// - Parameters:
     ///   - dueTime: The delay before subscribing.
@@ -53,7 +55,7 @@ extension SharedSequenceConvertibleType {
     /// Sends an element only after `dueTime` passed without another one, on the sharing
     /// scheduler.
     ///
-    ///     -1-2------3----|   debounce(3 ticks)   ------2-----3-|
+    ///     -1-2------3----|   debounce(.seconds(3))   ------2------3-|
     ///
     /// - Parameter dueTime: The quiet time an element must be followed by.
     /// - Returns: The debounced shared sequence.
@@ -63,7 +65,7 @@ extension SharedSequenceConvertibleType {
 
     /// Sends at most one element per `dueTime`, on the sharing scheduler.
     ///
-    ///     -1-2-3------4-|   throttle(4 ticks)   -1---3------4-|
+    ///     -1-2-------3-|   throttle(.seconds(4))   -1---2-----3-|
     ///
     /// - Parameters:
     ///   - dueTime: The window after each sent element.
@@ -75,7 +77,7 @@ extension SharedSequenceConvertibleType {
 
     /// Delivers each element `dueTime` later, on the sharing scheduler.
     ///
-    ///     -1-2-|   delay(2 ticks)   ---1-2-|
+    ///     -1-2-|   delay(.seconds(2))   ---1-2-|
     ///
     /// - Parameter dueTime: The delay.
     /// - Returns: The delayed shared sequence.

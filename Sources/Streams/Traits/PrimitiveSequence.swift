@@ -53,9 +53,11 @@ extension PrimitiveSequence {
 
     /// Delivers the events of this sequence on `scheduler`.
     ///
-    ///     --1|          (on the producer's thread)
-    ///     observe(on: MainScheduler.instance)
-    ///     --1|          (on the main scheduler)
+    ///     --(1|)   observe(on: scheduler)   --(1|)   on the scheduler
+    ///
+    /// The success and the completion of the underlying sequence are two scheduled actions, as
+    /// in RxSwift: on a ``TestScheduler`` that simulates processing delay they arrive one tick
+    /// apart.
     ///
     /// - Parameter scheduler: Where the observer is called.
     /// - Returns: The same sequence, observed on `scheduler`.
@@ -73,8 +75,7 @@ extension PrimitiveSequence {
 
     /// Continues with the sequence that `handler` makes from an error.
     ///
-    ///     --x           catch { _ in .just(9) }
-    ///     --9|
+    ///     --#   catch { _ in .just(9) }   --(9|)
     ///
     /// - Parameter handler: Makes the sequence to continue with; a thrown error is sent on.
     /// - Returns: The sequence with errors handled.
@@ -82,9 +83,8 @@ extension PrimitiveSequence {
         PrimitiveSequence(raw: TraitOperators.catchError(source) { try handler($0).asObservable() })
     }
 
-    /// Resubscribes after an error, forever.
-    ///
-    ///     --x (1st) --x (2nd) --1|   retry()   --1|
+    /// Resubscribes after an error, forever: the first success (or, for a `Maybe` or
+    /// `Completable`, completion) ends it.
     ///
     /// - Returns: The sequence that retries until it succeeds.
     public func retry() -> PrimitiveSequence<Trait, Element> {
@@ -93,7 +93,7 @@ extension PrimitiveSequence {
 
     /// Subscribes up to `maxAttempts` times in all; the last attempt's error is sent on.
     ///
-    ///     --x (1st) --1|    retry(2)    --1|
+    ///     --#   retry(2)   ----#
     ///
     /// - Parameter maxAttempts: The number of subscriptions, the first one included.
     /// - Returns: The sequence that retries.

@@ -1,10 +1,11 @@
 extension SharedSequenceConvertibleType {
     /// Maps each element to a shared sequence and follows only the latest one.
     ///
-    ///     outer: -a------b----
-    ///     a:      -1--2--|
-    ///     b:             -3--4
-    ///     flatMapLatest: --1--2--3--4
+    ///     source: --a-------b-----|
+    ///     a:        1--2--3--4|
+    ///     b:                5---6|
+    ///     flatMapLatest { $0 }
+    ///             --1--2--3-5---6-|
     ///
     /// - Parameter selector: Makes the inner shared sequence for an element.
     /// - Returns: The elements of the latest inner sequence.
@@ -14,10 +15,11 @@ extension SharedSequenceConvertibleType {
 
     /// Maps each element to a shared sequence and merges all of them.
     ///
-    ///     outer: -a---b-------
-    ///     a:      -1----2|
-    ///     b:          -3----4|
-    ///     flatMap: --1--3-2--4
+    ///     source: --a-b--------|
+    ///     a:        1---3---5|
+    ///     b:          -2---4|
+    ///     flatMap { $0 }
+    ///             --1--23--45--|
     ///
     /// - Parameter selector: Makes the inner shared sequence for an element.
     /// - Returns: The merged elements of every inner sequence.
@@ -27,10 +29,11 @@ extension SharedSequenceConvertibleType {
 
     /// Maps an element to a shared sequence only while no earlier inner sequence is running.
     ///
-    ///     outer: -a--b----c---
-    ///     a:      -1---2|
-    ///     c:              -3|
-    ///     flatMapFirst: --1---2--3|
+    ///     source: --a--b---c------|
+    ///     a:        1---2|
+    ///     c:               3---4|
+    ///     flatMapFirst { $0 }
+    ///             --1---2--3---4--|
     ///
     /// - Parameter selector: Makes the inner shared sequence for an element.
     /// - Returns: The elements of the inner sequences that were not skipped.
@@ -40,9 +43,10 @@ extension SharedSequenceConvertibleType {
 
     /// Combines each element with the latest element of `second`, when it has one.
     ///
-    ///     self:   --1-----2---3--
-    ///     second: ----a-------b--
-    ///     withLatestFrom(second) { "\($0)\($1)" }:  --------2a--3b-
+    ///     self:   ---1-----2---3--|
+    ///     second: -----5-----6------
+    ///     withLatestFrom(second) { $0 + $1 }
+    ///             ---------7---9--|
     ///
     /// - Parameters:
     ///   - second: The shared sequence whose latest element is used.
@@ -57,9 +61,10 @@ extension SharedSequenceConvertibleType {
 
     /// The latest element of `second` at each element of this sequence, when it has one.
     ///
-    ///     self:   --1-----2---3--
-    ///     second: ----a-------b--
-    ///     withLatestFrom(second):  --------a---b-
+    ///     self:   ---1-----2---3--|
+    ///     second: -----5-----6------
+    ///     withLatestFrom(second)
+    ///             ---------5---6--|
     ///
     /// - Parameter second: The shared sequence whose latest element is used.
     /// - Returns: The shared sequence of `second`'s latest elements.
@@ -69,7 +74,7 @@ extension SharedSequenceConvertibleType {
 
     /// Sends each intermediate result of folding the elements with `accumulator`.
     ///
-    ///     -1-2-3-|   scan(0, +)   -1-3-6-|
+    ///     -1-2-3-|   scan(0, accumulator: +)   -1-3-6-|
     ///
     /// - Parameters:
     ///   - seed: The initial accumulated value.
@@ -84,9 +89,10 @@ extension SharedSequence {
     /// Combines the latest elements of several shared sequences with `resultSelector`, each
     /// time one of them sends, once every one has sent.
     ///
-    ///     a: -1-----2----
-    ///     b: ----A-----B-
-    ///     combineLatest(a, b) { "\($0)\($1)" }:  ----1A-2A-2B-
+    ///     a: --1-----2-----|
+    ///     b: -----3-----4------|
+    ///     combineLatest(a, b) { $0 + $1 }
+    ///        -----4--5--6------|
     ///
     /// - Parameters:
     ///   - source1: The first source.
@@ -135,9 +141,11 @@ extension SharedSequence {
 extension SharedSequence where Element == Any {
     /// Combines the latest elements of several shared sequences into tuples.
     ///
-    ///     a: -1-----2----
-    ///     b: ----A-----B-
-    ///     combineLatest(a, b):  ----(1,A)-(2,A)-(2,B)-
+    ///     a: --1-----2-----|
+    ///     b: -----3-----4------|
+    ///     combineLatest(a, b)
+    ///        -----A--B--C------|
+    ///     where A = (1, 3), B = (2, 3), C = (2, 4)
     ///
     /// - Parameters:
     ///   - source1: The first source.

@@ -1,7 +1,7 @@
 extension SharedSequenceConvertibleType {
     /// Transforms each element with `transform`.
     ///
-    ///     -1-2-|   map { $0 * 10 }   -10-20-|
+    ///     -1-2-|   map { $0 * 2 }   -2-4-|
     ///
     /// - Parameter transform: Applied to each element; it must not fail.
     /// - Returns: The transformed shared sequence.
@@ -49,7 +49,7 @@ extension SharedSequenceConvertibleType {
 
     /// Sends `element` first, then the elements of this sequence.
     ///
-    ///     -1-2-|   startWith(0)   0-1-2-|
+    ///     -1-2-|   startWith(0)   01-2-|
     ///
     /// - Parameter element: The first element.
     /// - Returns: The shared sequence.

@@ -192,9 +192,10 @@ extension SharedSequence {
 
     /// Merges the elements of several shared sequences as they arrive.
     ///
-    ///     a: -1---3|
-    ///     b: --2---4|
-    ///     merge(a, b): -12--34|
+    ///     a: --1-----3--|
+    ///     b: ----2-----4--|
+    ///     merge(a, b)
+    ///        --1-2---3-4--|
     ///
     /// - Parameter sources: The shared sequences.
     /// - Returns: The merged shared sequence.

@@ -25,7 +25,7 @@ extension ObservableConvertibleType {
     /// The sequence as a ``Signal`` that sends `onErrorJustReturn` and completes instead of
     /// failing.
     ///
-    ///     --1--x   asSignal(onErrorJustReturn: 0)   --1--0|
+    ///     --1--#   asSignal(onErrorJustReturn: 0)   --1--(0|)
     ///
     /// - Parameter onErrorJustReturn: The element sent in place of an error.
     /// - Returns: The signal.
@@ -36,7 +36,7 @@ extension ObservableConvertibleType {
 
     /// The sequence as a ``Signal`` that continues with `onErrorSignalWith` instead of failing.
     ///
-    ///     --1--x   asSignal(onErrorSignalWith: .just(9))   --1--9|
+    ///     --1--#   asSignal(onErrorSignalWith: .just(9))   --1--(9|)
     ///
     /// - Parameter onErrorSignalWith: The signal to continue with after an error.
     /// - Returns: The signal.

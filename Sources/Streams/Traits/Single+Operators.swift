@@ -1,7 +1,7 @@
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Transforms the element with `transform`.
     ///
-    ///     --1|   map { $0 * 10 }   --10|
+    ///     --(1|)   map { $0 * 2 }   --(2|)
     ///
     /// - Parameter transform: Applied to the element; a thrown error becomes the failure.
     /// - Returns: The transformed single.
@@ -11,7 +11,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Transforms the element into an optional; `nil` becomes empty completion.
     ///
-    ///     --1|   compactMap { $0 > 5 ? $0 : nil }   --|
+    ///     --(1|)   compactMap { $0 > 5 ? $0 : nil }   --|
     ///
     /// - Parameter transform: Applied to the element.
     /// - Returns: A maybe with the non-`nil` result.
@@ -22,7 +22,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Continues with the single that `selector` makes from the element.
     ///
-    ///     --1|   flatMap { .just($0 + 1) }   --2|
+    ///     --(1|)   flatMap { .just($0 + 1) }   --(2|)
     ///
     /// - Parameter selector: Makes the next single; a thrown error becomes the failure.
     /// - Returns: The single made by `selector`.
@@ -32,7 +32,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Continues with the maybe that `selector` makes from the element.
     ///
-    ///     --1|   flatMapMaybe { _ in .empty() }   --|
+    ///     --(1|)   flatMapMaybe { _ in .empty() }   --|
     ///
     /// - Parameter selector: Makes the maybe; a thrown error becomes the failure.
     /// - Returns: The maybe made by `selector`.
@@ -42,7 +42,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Continues with the completable that `selector` makes from the element.
     ///
-    ///     --1|   flatMapCompletable { _ in .empty() }   --|
+    ///     --(1|)   flatMapCompletable { _ in .empty() }   --|
     ///
     /// - Parameter selector: Makes the completable; a thrown error becomes the failure.
     /// - Returns: The completable made by `selector`.
@@ -52,7 +52,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Keeps the element only if `predicate` holds; otherwise completes empty.
     ///
-    ///     --1|   filter { $0 > 5 }   --|
+    ///     --(1|)   filter { $0 > 5 }   --|
     ///
     /// - Parameter predicate: Decides whether the element is kept.
     /// - Returns: A maybe.
@@ -62,7 +62,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Succeeds with `element` instead of failing.
     ///
-    ///     --x   catchAndReturn(0)   --0|
+    ///     --#   catchAndReturn(0)   --(0|)
     ///
     /// - Parameter element: The element sent in place of an error.
     /// - Returns: A single that never fails.
@@ -72,7 +72,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Calls side-effect closures for the outcome and the life of each subscription.
     ///
-    ///     --1|   do(onSuccess: { print($0) })   --1|  (prints 1 before the success)
+    ///     --(1|)   do(onSuccess: { print($0) })   --(1|)
+    ///
+    //// (It prints 1 before the success is passed on.)
     ///
     /// A closure that throws turns the outcome into that error.
     ///
@@ -107,9 +109,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Succeeds with `resultSelector` of both elements once both singles have succeeded.
     ///
-    ///     a: --1|
-    ///     b: ----2|
-    ///     zip(a, b) { $0 + $1 }: ----3|
+    ///     a: --(1|)
+    ///     b: ----(2|)
+    ///     zip(a, b) { $0 + $1 }
+    ///        ----(3|)
     ///
     /// Fails as soon as either fails.
     ///
@@ -154,7 +157,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 extension PrimitiveSequence where Trait == SingleTrait {
     /// Succeeds with both elements once both singles have succeeded.
     ///
-    ///     a: --1|   b: ----"x"|   zip(a, b): ----(1, "x")|
+    ///     a: --(1|)
+    ///     b: ----(5|)
+    ///     zip(a, b)
+    ///        ----(A|)
+    ///     where A = (1, 5)
     ///
     /// - Parameters:
     ///   - source1: The first single.

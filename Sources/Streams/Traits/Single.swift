@@ -161,7 +161,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// A ``Completable`` that completes when this single succeeds (the element is dropped).
     ///
-    ///     --1|   →   --|
+    ///     --(1|)   asCompletable()   --|
     ///
     /// - Returns: The completable.
     public func asCompletable() -> Completable {
@@ -172,9 +172,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 extension ObservableType {
     /// The sequence as a ``Single``: its one element, then success.
     ///
-    ///     --1--|   →   -----1|
-    ///     --|      →   --x (StreamsError.noElements)
-    ///     --1--2   →   -----x (StreamsError.moreThanOneElement, sent when 2 arrives)
+    ///     --1--|    asSingle()   -----(1|)
+    ///     --|       asSingle()   --#      fails with StreamsError.noElements
+    ///     --1--2-   asSingle()   -----#   fails with StreamsError.moreThanOneElement when 2 arrives
     ///
     /// - Returns: A single that fails with ``StreamsError/noElements`` when the sequence
     ///   completes empty, and with ``StreamsError/moreThanOneElement`` as soon as a second
@@ -185,9 +185,9 @@ extension ObservableType {
 
     /// The sequence as a ``Maybe``: its element if it has one, then completion.
     ///
-    ///     --1--|   →   -----1|
-    ///     --|      →   --|
-    ///     --1--2   →   -----x (StreamsError.moreThanOneElement)
+    ///     --1--|    asMaybe()   -----(1|)
+    ///     --|       asMaybe()   --|
+    ///     --1--2-   asMaybe()   -----#   fails with StreamsError.moreThanOneElement
     ///
     /// - Returns: A maybe that fails with ``StreamsError/moreThanOneElement`` as soon as a
     ///   second element arrives.

@@ -24,9 +24,9 @@ extension ObservableType {
     /// Shares one subscription through `subject` once connected. The same subject serves every
     /// connection: after a disconnect and a reconnect, its observers keep receiving.
     ///
-    ///     source:    --1--2--3--|
-    ///     connect() at 0, observer joins at 4
-    ///     observer:      --2--3--|
+    ///     source:   --1--2--3--|
+    ///     multicast(subject), connected at frame 0
+    ///     observer:     -2--3--|
     ///
     /// - Parameter subject: The subject every observer subscribes to.
     public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
@@ -37,9 +37,9 @@ extension ObservableType {
     /// connection that ended (by its source's terminal event or by disposing it) receive nothing
     /// from the next one.
     ///
-    ///     source:    --1--2--3--|
-    ///     connect() at 0, observer joins at 4
-    ///     observer:      --2--3--|
+    ///     source:   --1--2--3--|
+    ///     multicast(makeSubject: { PublishSubject() }), connected at frame 0
+    ///     observer:     -2--3--|
     ///
     /// - Parameter makeSubject: Makes the subject of a connection.
     public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
@@ -49,9 +49,9 @@ extension ObservableType {
     /// Multicasts through a selector: the selector receives a shared view of the source, and
     /// the source is connected for each subscription to the result.
     ///
-    ///     source:    --1--2--|
-    ///     multicast({ PublishSubject() }, selector: { s in s.map { $0 * 10 } })
-    ///     result:    --10--20--|
+    ///     source: --1--2--|
+    ///     multicast({ PublishSubject() }, selector: { shared in shared.map { $0 * 3 } })
+    ///             --3--6--|
     ///
     /// - Parameters:
     ///   - subjectSelector: Makes the subject of each subscription.
@@ -76,9 +76,9 @@ extension ObservableType {
     /// Shares one subscription through a ``PublishSubject``, a new one per connection:
     /// observers get only the events sent after they subscribed.
     ///
-    ///     source:  --1--2--3--|
-    ///     publish().connect() at 0; observer joins at 4
-    ///     observer:      --2--3--|
+    ///     source:   --1--2--3--|
+    ///     publish(), connected at frame 0
+    ///     observer:     -2--3--|
     public func publish() -> ConnectableObservable<Element> {
         multicast(makeSubject: { PublishSubject() })
     }
@@ -86,9 +86,9 @@ extension ObservableType {
     /// Shares one subscription through a ``ReplaySubject`` of `bufferSize`, a new one per
     /// connection.
     ///
-    ///     source:  --1--2--3--|
-    ///     replay(1).connect() at 0; observer joins at 4
-    ///     observer:     1-2--3--|
+    ///     source:   --1--2--3--|
+    ///     replay(1), connected at frame 0
+    ///     observer:     12--3--|
     ///
     /// - Parameter bufferSize: How many past elements new observers receive.
     public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
@@ -97,9 +97,9 @@ extension ObservableType {
 
     /// Shares one subscription through an unbounded ``ReplaySubject``, a new one per connection.
     ///
-    ///     source:  --1--2--3--|
-    ///     replayAll().connect() at 0; observer joins at 4
-    ///     observer:     (12)--3--|
+    ///     source:   --1--2-----3--|
+    ///     replayAll(), connected at frame 0
+    ///     observer:        (12)3--|
     public func replayAll() -> ConnectableObservable<Element> {
         multicast(makeSubject: { ReplaySubject.createUnbounded() })
     }
@@ -112,10 +112,9 @@ extension ConnectableObservableType {
     /// anew, unless the subject is kept (``ObservableType/multicast(_:)``) and already
     /// finished, which it then only replays.
     ///
-    ///     source:      --1--2--|
-    ///     publish().refCount(); A subscribes at 0, B at 3
-    ///     A:           --1--2--|
-    ///     B:                --2--|
+    ///     source:   --1--2--3--|
+    ///     publish().refCount(), a first observer at frame 0, this one at frame 4
+    ///     observer:     -2--3--|
     public func refCount() -> Observable<Element> {
         if let connectable = self as? ConnectableObservable<Element>, let counted = connectable.referenceCounted() {
             return counted

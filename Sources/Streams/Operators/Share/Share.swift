@@ -13,10 +13,9 @@ extension ObservableType {
     /// Shares one subscription to the source among all observers, replaying the last `replay`
     /// elements to each new observer.
     ///
-    ///     source:     --1--2--3--
-    ///     share(replay: 1); A subscribes at 0, B at 4
-    ///     A:          --1--2--3--
-    ///     B:              2-3--
+    ///     source:   --1--2--3--|
+    ///     share(replay: 1), a first observer at frame 0, this one at frame 4
+    ///     observer:     12--3--|
     ///
     /// The source is subscribed when the first observer arrives and disposed when the last
     /// one leaves. Whether a new observer joins the running subscription or starts one is
