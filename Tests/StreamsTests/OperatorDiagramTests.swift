@@ -97,9 +97,6 @@ import Testing
         "PrimitiveSequence.swift: catch { _ in .just(9) }": { try $0.check { try $0.source.asSingle().catch { _ in .just(9) } } },
         "PrimitiveSequence.swift: retry(2)": { try $0.check { try $0.source.asSingle().retry(2) } },
         "Single+Operators.swift: catchAndReturn(0)": { try $0.check { try $0.source.asSingle().catchAndReturn(0) } },
-        "Single+Operators.swift: zip(a, b) { $0 + $1 }": { try $0.check { run in
-            Single.zip(try run.input("a").asSingle(), try run.input("b").asSingle()) { $0 + $1 }
-        } },
         "Maybe+Operators.swift: catchAndReturn(0)": { try $0.check { try $0.source.asMaybe().catchAndReturn(0) } },
         "Completable.swift: andThen(second)": { try $0.check { run in
             try run.input("self").ignoreElements().asCompletable().andThen(try run.input("second").asSingle())
@@ -145,7 +142,6 @@ import Testing
         "Single+Operators.swift: flatMapCompletable { _ in .empty() }": { try $0.check { try $0.source.asSingle().flatMapCompletable { _ in .empty() } } },
         "Single+Operators.swift: filter { $0 > 5 }": { try $0.check { try $0.source.asSingle().filter { $0 > 5 } } },
         "Single+Operators.swift: do(onSuccess: { print($0) })": { try $0.check { try $0.source.asSingle().do(onSuccess: { _ in }) } },
-        "Single+Operators.swift: zip(a, b)": { try $0.check { run in Single.zip(try run.input("a").asSingle(), try run.input("b").asSingle()) } },
         "Maybe+Operators.swift: map { $0 * 2 }": { try $0.check { try $0.source.asMaybe().map { $0 * 2 } } },
         "Maybe+Operators.swift: flatMap { .just($0 + 1) }": { try $0.check { try $0.source.asMaybe().flatMap { .just($0 + 1) } } },
         "Maybe+Operators.swift: flatMap { .just($0 + 1) } (2)": { try $0.check { try $0.source.asMaybe().flatMap { .just($0 + 1) } } },
@@ -161,6 +157,43 @@ import Testing
             try run.input("self").ignoreElements().asCompletable().andThen(try run.input("second"))
         } },
         "Completable.swift: asCompletable()": { try $0.check { try $0.source.asCompletable() } },
+        "PrimitiveSequence+Operators.swift: retry(when: { errors in errors.take(1) })": { try $0.check { run in
+            try run.source.asMaybe().retry(when: { (errors: Observable<MarbleEventError>) in errors.take(1) })
+        } },
+        "PrimitiveSequence+Operators.swift: retry(when: { errors in errors.take(1) }) (2)": { try $0.check { run in
+            try run.source.asMaybe().retry(when: { (errors: Observable<Swift.Error>) in errors.take(1) })
+        } },
+        "PrimitiveSequence+Operators.swift: using({ resource }, primitiveSequenceFactory: { _ in source })": { try $0.check { run in
+            let source = try run.input("source").asSingle()
+            return Single.using({ BooleanDisposable() }, primitiveSequenceFactory: { _ in source })
+        } },
+        "PrimitiveSequence+Operators.swift: ifEmpty(switchTo: other)": { try $0.check { run in
+            try run.input("source").asMaybe().ifEmpty(switchTo: try run.input("other").asMaybe())
+        } },
+        "PrimitiveSequence+Operators.swift: concat(second)": { try $0.check { run in
+            try run.input("self").asCompletableIgnoringElements().concat(try run.input("second").asCompletableIgnoringElements())
+        } },
+        "PrimitiveSequence+Operators.swift: concat(a, b)": { try $0.check { run in
+            Completable.concat(try run.input("a").asCompletableIgnoringElements(), try run.input("b").asCompletableIgnoringElements())
+        } },
+        "PrimitiveSequence+Operators.swift: zip(a, b)": { try $0.check { run in
+            Completable.zip(try run.input("a").asCompletableIgnoringElements(), try run.input("b").asCompletableIgnoringElements())
+        } },
+        "PrimitiveSequence+Zip.swift: zip(a, b) { $0 + $1 }": { try $0.check { run in
+            Single.zip(try run.input("a").asSingle(), try run.input("b").asSingle()) { $0 + $1 }
+        } },
+        "PrimitiveSequence+Zip.swift: zip([a, b]) { $0.reduce(0, +) }": { try $0.check { run in
+            Single.zip([try run.input("a").asSingle(), try run.input("b").asSingle()]) { $0.reduce(0, +) }
+        } },
+        "PrimitiveSequence+Zip.swift: zip([a, b])": { try $0.check { run in Single.zip([try run.input("a").asSingle(), try run.input("b").asSingle()]) } },
+        "PrimitiveSequence+Zip.swift: zip(a, b)": { try $0.check { run in Single.zip(try run.input("a").asSingle(), try run.input("b").asSingle()) } },
+        "PrimitiveSequence+Zip.swift: zip(a, b) { $0 + $1 } (2)": { try $0.check { run in
+            Maybe.zip(try run.input("a").asMaybe(), try run.input("b").asMaybe()) { $0 + $1 }
+        } },
+        "PrimitiveSequence+Zip.swift: zip(a, b) { $0 + $1 } (3)": { try $0.check { run in
+            Maybe.zip(try run.input("a").asMaybe(), try run.input("b").asMaybe()) { $0 + $1 }
+        } },
+        "PrimitiveSequence+Zip.swift: zip(a, b) (2)": { try $0.check { run in Maybe.zip(try run.input("a").asMaybe(), try run.input("b").asMaybe()) } },
         // Errors.
         "Catch.swift: catch { _ in handler }": { try $0.check { run in try run.input("source").catch { _ in try run.input("handler") } } },
         "Catch.swift: catchAndReturn(0)": { try $0.check { try $0.source.catchAndReturn(0) } },
@@ -268,4 +301,9 @@ import Testing
         let differences = try Self.checks[key]!(DiagramRun(diagrams[0]))
         #expect(differences == [], "\(diagrams[0])")
     }
+}
+
+extension ObservableType {
+    /// The completable of this sequence's end.
+    func asCompletableIgnoringElements() -> Completable { ignoreElements().asCompletable() }
 }
