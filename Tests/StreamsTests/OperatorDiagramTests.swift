@@ -194,6 +194,10 @@ import Testing
             Maybe.zip(try run.input("a").asMaybe(), try run.input("b").asMaybe()) { $0 + $1 }
         } },
         "PrimitiveSequence+Zip.swift: zip(a, b) (2)": { try $0.check { run in Maybe.zip(try run.input("a").asMaybe(), try run.input("b").asMaybe()) } },
+        "RxSwift5Spellings.swift: skip(.seconds(7), scheduler: scheduler)": { try $0.check { run in try run.source.skip(.seconds(7), scheduler: run.scheduler) } },
+        "Catch.swift: catch(sequence: [a, b, c])": { try $0.check { run in
+            Observable.catch(sequence: [try run.input("a"), try run.input("b"), try run.input("c")])
+        } },
         // Errors.
         "Catch.swift: catch { _ in handler }": { try $0.check { run in try run.input("source").catch { _ in try run.input("handler") } } },
         "Catch.swift: catchAndReturn(0)": { try $0.check { try $0.source.catchAndReturn(0) } },

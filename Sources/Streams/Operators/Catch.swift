@@ -85,3 +85,88 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
         }
     }
 }
+
+extension ObservableType {
+    /// Subscribes the sequences one after another, moving on to the next one each time one
+    /// fails: the result ends with the first completion, or with the last error when every
+    /// sequence failed (and completes at once when there is none).
+    ///
+    ///     a: --1--#
+    ///     b:      --2--#
+    ///     c:           --3--|
+    ///     catch(sequence: [a, b, c])
+    ///        --1----2----3--|
+    ///
+    /// The next sequence is subscribed through ``CurrentThreadScheduler``, so any number of
+    /// sequences that fail synchronously never nest on the stack.
+    ///
+    /// - Parameter sequence: The sequences to try, in order; read lazily, one at a time.
+    /// - Returns: The elements of each sequence tried.
+    public static func `catch`<Sequence: Swift.Sequence>(sequence: Sequence) -> Observable<Element> where Sequence.Element == Observable<Element> {
+        CatchSequence(sequence: sequence)
+    }
+}
+
+final class CatchSequence<Sequence: Swift.Sequence, Element>: Producer<Element>, @unchecked Sendable where Sequence.Element == Observable<Element> {
+    private let sequence: Sequence
+
+    init(sequence: Sequence) {
+        self.sequence = sequence
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = CatchSequenceSink(iterator: AnyIterator(sequence.makeIterator()), observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink, subscription)
+    }
+}
+
+final class CatchSequenceSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    /// Read only from `subscribeNext`, which runs for one source at a time: after the
+    /// subscription and after each failure.
+    private let iterator: AnyIterator<Observable<Element>>
+    private let current = SerialDisposable()
+
+    init(iterator: AnyIterator<Observable<Element>>, observer: Observer, cancel: Cancelable) {
+        self.iterator = iterator
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        scheduleNext(lastError: nil)
+        return current
+    }
+
+    private func scheduleNext(lastError: Swift.Error?) {
+        _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+            self.subscribeNext(lastError: lastError)
+            return Disposables.create()
+        }
+    }
+
+    private func subscribeNext(lastError: Swift.Error?) {
+        if isDisposed { return }
+        guard let source = iterator.next() else {
+            forwardOn(lastError.map { .error($0) } ?? .completed)
+            dispose()
+            return
+        }
+        let subscription = SingleAssignmentDisposable()
+        current.disposable = subscription
+        subscription.setDisposable(source.subscribe(self))
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            forwardOn(event)
+        case .completed:
+            forwardOn(event)
+            dispose()
+        case .error(let error):
+            scheduleNext(lastError: error)
+        }
+    }
+}
