@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 import StreamsTesting
 import TestSupport
@@ -198,6 +199,15 @@ import Testing
         "Catch.swift: catch(sequence: [a, b, c])": { try $0.check { run in
             Observable.catch(sequence: [try run.input("a"), try run.input("b"), try run.input("c")])
         } },
+        "GroupBy.swift: groupBy(keySelector: { $0 % 2 }).flatMap { group in group.map { group.key * 10 + $0 } }": { try $0.check { run in
+            try run.source.groupBy(keySelector: { $0 % 2 }).flatMap { group in group.map { group.key * 10 + $0 } }
+        } },
+        "Decode.swift: decode(type: Pizza.self, decoder: JSONDecoder())": { try $0.check(error: DecodingFailure()) { run in
+            try run.strings.map { Data(($0 == "d" ? #"{"name":"Margherita"}"# : "[]").utf8) }
+                .decode(type: Pizza.self, decoder: JSONDecoder())
+                .map { $0.name == "Margherita" ? "p" : "?" }
+                .catch { error in .error(error is DecodingError ? DecodingFailure() : error) }
+        } },
         // Errors.
         "Catch.swift: catch { _ in handler }": { try $0.check { run in try run.input("source").catch { _ in try run.input("handler") } } },
         "Catch.swift: catchAndReturn(0)": { try $0.check { try $0.source.catchAndReturn(0) } },
@@ -311,3 +321,9 @@ extension ObservableType {
     /// The completable of this sequence's end.
     func asCompletableIgnoringElements() -> Completable { ignoreElements().asCompletable() }
 }
+
+/// The pizza of the `decode` diagram.
+private struct Pizza: Decodable { var name: String }
+
+/// Any `DecodingError`, for the `decode` diagram's `#` (their descriptions carry a coding path).
+private struct DecodingFailure: Error, Equatable {}
