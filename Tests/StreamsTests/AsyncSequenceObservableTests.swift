@@ -25,6 +25,35 @@ import Testing
         #expect(collected == [1])
     }
 
+    @Test func theIteratingTaskRunsAtTheGivenPriorityAndOffTheCallersActor() async throws {
+        struct Priorities: AsyncSequence, AsyncIteratorProtocol {
+            var sent = false
+            mutating func next() async -> TaskPriority? {
+                defer { sent = true }
+                return sent ? nil : Task.currentPriority
+            }
+            func makeAsyncIterator() -> Priorities { self }
+        }
+        var seen: [TaskPriority?] = []
+        for try await priority in Priorities().asObservable(priority: .low).values { seen.append(priority) }
+        #expect(seen == [.low])
+        let onMain = await MainActor.run { Priorities().asObservable() }
+        var elements = 0
+        for try await _ in onMain.values { elements += 1 }
+        #expect(elements == 1)
+    }
+
+    @Test func aCancellationErrorFromTheSequenceCompletesTheObservable() async throws {
+        let stream = AsyncThrowingStream<Int, Error> { continuation in
+            continuation.yield(1)
+            continuation.finish(throwing: CancellationError())
+        }
+        var collected: [Int] = []
+        // As RxSwift's: the sequence's own CancellationError ends the observable normally.
+        for try await value in stream.asObservable().values { collected.append(value) }
+        #expect(collected == [1])
+    }
+
     @Test func disposingCancelsTheIteratingTask() async {
         let terminated = AsyncTestBox(false)
         let (stream, continuation) = AsyncStream<Int>.makeStream()
