@@ -11,6 +11,8 @@ public enum Hooks {
     /// Receives an error that reached `subscribe` without an error handler, with the call stack
     /// captured when that subscription was made (empty unless ``recordCallStackOnError``).
     public typealias DefaultErrorHandler = @Sendable (_ subscriptionCallStack: [String], _ error: Swift.Error) -> Void
+    /// Receives the description of a programming error, with the file and line that reported it.
+    public typealias ProgrammingErrorHandler = @Sendable (_ message: String, _ file: StaticString, _ line: UInt) -> Void
     /// Captures a call stack for ``defaultErrorHandler``.
     public typealias CustomCaptureSubscriptionCallstack = @Sendable () -> [String]
 
@@ -23,6 +25,7 @@ public enum Hooks {
         }
         var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack = { Thread.callStackSymbols }
         var recordCallStackOnError = false
+        var programmingErrorHandler: ProgrammingErrorHandler = Hooks.defaultProgrammingErrorHandler
     }
 
     private static let state = Locked(State())
@@ -46,6 +49,33 @@ public enum Hooks {
     public static var recordCallStackOnError: Bool {
         get { state.withLock { $0.recordCallStackOnError } }
         set { state.withLock { $0.recordCallStackOnError = newValue } }
+    }
+
+    /// Called when an error reaches something that cannot take one: a sequence bound to a relay
+    /// with `bind(to:)` that fails, or an ``Infallible`` that fails (a throwing closure given to
+    /// one of its operators threw).
+    ///
+    /// The default, ``defaultProgrammingErrorHandler``, stops a debug build with
+    /// `assertionFailure` (where RxSwift calls `rxFatalErrorInDebug`) and prints the message in a
+    /// release build. Tests replace it to see the report, and put the previous one back after.
+    public static var programmingErrorHandler: ProgrammingErrorHandler {
+        get { state.withLock { $0.programmingErrorHandler } }
+        set { state.withLock { $0.programmingErrorHandler = newValue } }
+    }
+
+    /// The default ``programmingErrorHandler``: `assertionFailure` in a debug build, a printed
+    /// line in a release build.
+    public static let defaultProgrammingErrorHandler: ProgrammingErrorHandler = { message, file, line in
+        #if DEBUG
+        assertionFailure(message, file: file, line: line)
+        #else
+        print("Streams programming error: \(message) (\(file):\(line))")
+        #endif
+    }
+
+    /// Hands `message` to ``programmingErrorHandler``.
+    static func reportProgrammingError(_ message: String, file: StaticString = #fileID, line: UInt = #line) {
+        programmingErrorHandler(message, file, line)
     }
 
     /// The call stack to hand to ``defaultErrorHandler`` for a subscription made now.

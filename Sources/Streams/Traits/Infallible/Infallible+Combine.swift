@@ -1,0 +1,145 @@
+// combineLatest and zip of infallible sequences: the Observable engines, with any number of
+// sources (a parameter pack, where RxSwift writes out arities 2 to 8) and collections.
+
+extension InfallibleType {
+    /// Combines the latest elements of the sources with `resultSelector` each time any of them
+    /// sends one, once every one has sent at least one.
+    ///
+    ///     a: --1-----2-----|
+    ///     b: ----A-------B---|
+    ///     combineLatest(a, b) { "\($0)\($1)" }   ----1A--2A--2B--|
+    ///
+    /// - Parameters:
+    ///   - source1: The first source.
+    ///   - source2: The second source.
+    ///   - sources: Any further sources.
+    ///   - resultSelector: Combines one latest element of each source.
+    /// - Returns: The combined elements; completes when every source has.
+    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, each I: InfallibleType>(
+        _ source1: I1, _ source2: I2, _ sources: repeat each I,
+        resultSelector: @escaping (I1.Element, I2.Element, repeat (each I).Element) throws -> Element
+    ) -> Infallible<Element> {
+        Infallible<Element>(Observable.combineLatest(
+            source1.asObservable(), source2.asObservable(), repeat (each sources).asObservable(),
+            resultSelector: resultSelector
+        ))
+    }
+
+    /// Pairs up the elements of the sources by index with `resultSelector`.
+    ///
+    ///     a: --1-----2-----3--|
+    ///     b: ----A-B-----------|
+    ///     zip(a, b) { "\($0)\($1)" }   ----1A--2B--|
+    ///
+    /// - Parameters:
+    ///   - source1: The first source.
+    ///   - source2: The second source.
+    ///   - sources: Any further sources.
+    ///   - resultSelector: Combines the elements at one index.
+    /// - Returns: The combined elements; completes once a finished source has nothing left to pair.
+    public static func zip<I1: InfallibleType, I2: InfallibleType, each I: InfallibleType>(
+        _ source1: I1, _ source2: I2, _ sources: repeat each I,
+        resultSelector: @escaping (I1.Element, I2.Element, repeat (each I).Element) throws -> Element
+    ) -> Infallible<Element> {
+        Infallible<Element>(Observable.zip(
+            source1.asObservable(), source2.asObservable(), repeat (each sources).asObservable(),
+            resultSelector: resultSelector
+        ))
+    }
+
+    /// Combines the latest elements of a collection of sources with `resultSelector` each time
+    /// any of them sends one, once every one has sent one. An empty collection completes at once.
+    ///
+    ///     [--1---2--|, ---A----|]   combineLatest { $0.joined() }   ---1A-2A--|
+    ///
+    /// - Parameters:
+    ///   - collection: The sources.
+    ///   - resultSelector: Combines the latest element of each source, in the collection's order.
+    /// - Returns: The combined elements.
+    public static func combineLatest<Sources: Swift.Collection>(
+        _ collection: Sources,
+        resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
+    ) -> Infallible<Element> where Sources.Element: InfallibleType {
+        Infallible<Element>(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// Combines the latest elements of a collection of sources into arrays each time any of
+    /// them sends one, once every one has sent one.
+    ///
+    ///     [--1---2--|, ---A----|]   combineLatest   ---[1,A]-[2,A]--|
+    ///
+    /// - Parameter collection: The sources.
+    /// - Returns: The latest element of each source, in the collection's order.
+    public static func combineLatest<Sources: Swift.Collection>(_ collection: Sources) -> Infallible<[Element]>
+    where Sources.Element: InfallibleType, Sources.Element.Element == Element {
+        Infallible<[Element]>(Observable.combineLatest(collection.map { $0.asObservable() }))
+    }
+
+    /// Pairs up the elements of a collection of sources by index with `resultSelector`. An empty
+    /// collection completes at once.
+    ///
+    ///     [--1---2--|, ---A-B--|]   zip { $0.joined() }   ---1A--2B|
+    ///
+    /// - Parameters:
+    ///   - collection: The sources.
+    ///   - resultSelector: Combines the elements at one index, in the collection's order.
+    /// - Returns: The combined elements.
+    public static func zip<Sources: Swift.Collection>(
+        _ collection: Sources,
+        resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
+    ) -> Infallible<Element> where Sources.Element: InfallibleType {
+        Infallible<Element>(Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// Pairs up the elements of a collection of sources by index into arrays.
+    ///
+    ///     [--1---2--|, ---A-B--|]   zip   ---[1,A]--[2,B]|
+    ///
+    /// - Parameter collection: The sources.
+    /// - Returns: The elements at each index, in the collection's order.
+    public static func zip<Sources: Swift.Collection>(_ collection: Sources) -> Infallible<[Element]>
+    where Sources.Element: InfallibleType, Sources.Element.Element == Element {
+        Infallible<[Element]>(Observable.zip(collection.map { $0.asObservable() }))
+    }
+}
+
+extension InfallibleType where Element == Any {
+    /// Combines the latest elements of the sources into tuples each time any of them sends
+    /// one, once every one has sent at least one.
+    ///
+    ///     a: --1-----2-----|
+    ///     b: ----A-------B---|
+    ///     combineLatest(a, b)   ----(1,A)--(2,A)--(2,B)--|
+    ///
+    /// - Parameters:
+    ///   - source1: The first source.
+    ///   - source2: The second source.
+    ///   - sources: Any further sources.
+    /// - Returns: Tuples of the latest elements.
+    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, each I: InfallibleType>(
+        _ source1: I1, _ source2: I2, _ sources: repeat each I
+    ) -> Infallible<(I1.Element, I2.Element, repeat (each I).Element)> {
+        Infallible<(I1.Element, I2.Element, repeat (each I).Element)>(Observable.combineLatest(
+            source1.asObservable(), source2.asObservable(), repeat (each sources).asObservable()
+        ))
+    }
+
+    /// Pairs up the elements of the sources by index into tuples.
+    ///
+    ///     a: --1-----2-----3--|
+    ///     b: ----A-B-----------|
+    ///     zip(a, b)   ----(1,A)--(2,B)--|
+    ///
+    /// - Parameters:
+    ///   - source1: The first source.
+    ///   - source2: The second source.
+    ///   - sources: Any further sources.
+    /// - Returns: Tuples of the elements at each index.
+    public static func zip<I1: InfallibleType, I2: InfallibleType, each I: InfallibleType>(
+        _ source1: I1, _ source2: I2, _ sources: repeat each I
+    ) -> Infallible<(I1.Element, I2.Element, repeat (each I).Element)> {
+        Infallible<(I1.Element, I2.Element, repeat (each I).Element)>(Observable.zip(
+            source1.asObservable(), source2.asObservable(), repeat (each sources).asObservable()
+        ))
+    }
+}
