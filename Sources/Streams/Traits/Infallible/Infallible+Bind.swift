@@ -87,3 +87,25 @@ extension InfallibleType {
         subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 }
+
+extension InfallibleType {
+    /// Sends every element to each of `relays`, which keep it for later subscribers.
+    ///
+    ///     --1--2--|   bind(to: relay)   relay replays 1, 2
+    ///
+    /// - Parameter relays: Accept every element.
+    /// - Returns: The subscription.
+    public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
+        subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends every element, as an optional, to each of `relays`.
+    ///
+    ///     --1--2--|   bind(to: relay)   relay replays Optional(1), Optional(2)
+    ///
+    /// - Parameter relays: Accept every element.
+    /// - Returns: The subscription.
+    public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
+        subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+}
