@@ -459,23 +459,19 @@ import Testing
     }
 }
 
-/// Replaces the process-wide ``Hooks/programmingErrorHandler``, so these tests run one at a time.
-@Suite(.resourceCheck, .serialized) struct InfallibleFailureTests {
+extension InfallibleTests {
     @Test func aFailureIsReportedAsAProgrammingError() {
-        let reports = LockedList<String>()
-        let previous = Hooks.programmingErrorHandler
-        Hooks.programmingErrorHandler = { message, _, _ in reports.append(message) }
-        defer { Hooks.programmingErrorHandler = previous }
-
         struct Bad: Error {}
         var events: [InfallibleEvent<Int>] = []
         var log: [String] = []
-        _ = Infallible.of(1, 2).map { $0 }.distinctUntilChanged { (n: Int) -> Int in if n == 2 { throw Bad() }; return n }
-            .subscribe { events.append($0) }
-        _ = Infallible.of(1, 2).distinctUntilChanged { (n: Int) -> Int in if n == 2 { throw Bad() }; return n }
-            .subscribe(onNext: { log.append("\($0)") }, onCompleted: { log.append("|") }, onDisposed: { log.append("disposed") })
+        let reports = recordingProgrammingErrors {
+            _ = Infallible.of(1, 2).distinctUntilChanged { (n: Int) -> Int in if n == 2 { throw Bad() }; return n }
+                .subscribe { events.append($0) }
+            _ = Infallible.of(1, 2).distinctUntilChanged { (n: Int) -> Int in if n == 2 { throw Bad() }; return n }
+                .subscribe(onNext: { log.append("\($0)") }, onCompleted: { log.append("|") }, onDisposed: { log.append("disposed") })
+        }
         #expect(events == [.next(1)])
         #expect(log == ["1", "disposed"])
-        #expect(reports.values == ["an Infallible failed: Bad()", "an Infallible failed: Bad()"])
+        #expect(reports == ["an Infallible failed: Bad()", "an Infallible failed: Bad()"])
     }
 }

@@ -48,22 +48,6 @@ extension ObservableType {
 }
 
 extension ObservableType {
-    /// Sends each element to `relay`.
-    ///
-    /// - Parameter relays: Accept every element.
-    /// - Returns: The subscription.
-    public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
-        bind(onNext: { element in relays.forEach { $0.accept(element) } })
-    }
-
-    /// Sends each element to `relays`.
-    ///
-    /// - Parameter relays: Accept every element.
-    /// - Returns: The subscription.
-    public func bind(to relays: PublishRelay<Element>...) -> Disposable {
-        bind(onNext: { element in relays.forEach { $0.accept(element) } })
-    }
-
     /// Sets each element as the value of `variables`.
     ///
     /// - Parameter variables: Take every element as their value.
