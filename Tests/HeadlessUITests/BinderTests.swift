@@ -96,3 +96,34 @@ import Testing
         #expect(changes == ["Ma", "Mar"])
     }
 }
+
+@Suite(.resourceCheck) struct BindWithTests {
+    final class Screen { var title = "" }
+
+    @Test func bindWithPassesTheObjectAndStopsOnceItIsGone() {
+        let subject = PublishSubject<String>()
+        var screen: Screen? = Screen()
+        weak let weakScreen = screen
+        var calls = 0
+        let subscription = subject.bind(with: screen!) { screen, title in
+            screen.title = title
+            calls += 1
+        }
+        subject.onNext("Menu")
+        #expect(screen?.title == "Menu")
+        screen = nil
+        #expect(weakScreen == nil)
+        subject.onNext("Cart")
+        subscription.dispose()
+        #expect(calls == 1)
+    }
+
+    @Test func bindWithReportsAnErrorAsAProgrammingError() {
+        let screen = Screen()
+        let (_, errors) = capturingProgrammingErrors {
+            Observable<String>.error(TestError.boom).bind(with: screen) { screen, title in screen.title = title }.dispose()
+        }
+        #expect(errors == ["Binding error: boom"])
+        #expect(screen.title == "")
+    }
+}

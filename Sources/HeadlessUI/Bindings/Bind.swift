@@ -45,6 +45,22 @@ extension ObservableType {
     public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
         subscribe(onNext: onNext, onError: { error in HeadlessUIHooks.report("Binding error: \(error)") })
     }
+
+    /// Subscribes `onNext`, which also receives `object`, held weakly: once it is gone, elements
+    /// are ignored. An error is a programming error, as for ``bind(onNext:)``.
+    ///
+    ///     --1--2--|   bind(with: self) { owner, n in owner.count = n }   owner.count: 1, then 2
+    ///
+    /// - Parameters:
+    ///   - object: The object handed to `onNext`, held weakly.
+    ///   - onNext: Called with the object and each element.
+    /// - Returns: The subscription.
+    public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void) -> Disposable {
+        bind(onNext: { [weak object] element in
+            guard let object else { return }
+            onNext(object, element)
+        })
+    }
 }
 
 extension ObservableType {

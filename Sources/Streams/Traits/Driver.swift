@@ -139,6 +139,30 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         })
     }
 
+    /// Sends every element to each of `relays`, which keep it for later subscribers.
+    ///
+    ///     --1--2--   drive(relay)   relay replays 1, 2
+    ///
+    /// - Parameter relays: The relays to send to.
+    /// - Returns: The subscription.
+    public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
+        asObservable().subscribe(onNext: { element in
+            for relay in relays { relay.accept(element) }
+        })
+    }
+
+    /// Sends every element, as an optional, to each of `relays`.
+    ///
+    ///     --1--2--   drive(relay)   relay replays Optional(1), Optional(2)
+    ///
+    /// - Parameter relays: The relays to send to.
+    /// - Returns: The subscription.
+    public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
+        asObservable().subscribe(onNext: { element in
+            for relay in relays { relay.accept(element) }
+        })
+    }
+
     /// Sets every element as the value of `variable` (the RxCocoa 4 binding).
     ///
     /// - Parameter variable: The variable to update.

@@ -109,6 +109,54 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         })
     }
 
+    /// Sends every element, as an optional, to each of `relays`.
+    ///
+    ///     --1--2--   emit(to: relay)   relay sends Optional(1), Optional(2)
+    ///
+    /// - Parameter relays: The relays to send to.
+    /// - Returns: The subscription.
+    public func emit(to relays: PublishRelay<Element?>...) -> Disposable {
+        asObservable().subscribe(onNext: { element in
+            for relay in relays { relay.accept(element) }
+        })
+    }
+
+    /// Sets every element, as an optional, as the value of each of `relays`.
+    ///
+    ///     --1--2--   emit(to: relay)   relay.value: Optional(1), then Optional(2)
+    ///
+    /// - Parameter relays: The relays to update.
+    /// - Returns: The subscription.
+    public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable {
+        asObservable().subscribe(onNext: { element in
+            for relay in relays { relay.accept(element) }
+        })
+    }
+
+    /// Sends every element to each of `relays`, which keep it for later subscribers.
+    ///
+    ///     --1--2--   emit(to: relay)   relay replays 1, 2
+    ///
+    /// - Parameter relays: The relays to send to.
+    /// - Returns: The subscription.
+    public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
+        asObservable().subscribe(onNext: { element in
+            for relay in relays { relay.accept(element) }
+        })
+    }
+
+    /// Sends every element, as an optional, to each of `relays`.
+    ///
+    ///     --1--2--   emit(to: relay)   relay replays Optional(1), Optional(2)
+    ///
+    /// - Parameter relays: The relays to send to.
+    /// - Returns: The subscription.
+    public func emit(to relays: ReplayRelay<Element?>...) -> Disposable {
+        asObservable().subscribe(onNext: { element in
+            for relay in relays { relay.accept(element) }
+        })
+    }
+
     /// Subscribes closures for elements, completion and disposal.
     ///
     /// - Parameters:
