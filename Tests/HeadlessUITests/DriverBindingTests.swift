@@ -56,4 +56,18 @@ import Testing
         #expect(texts.first == "a")
         #expect(texts.last == "b")
     }
+
+    @Test func controlEventAsInfallible() {
+        let button = Button(title: "Go")
+        var taps = 0
+        let bag = DisposeBag()
+        Headless.run {
+            button.rx.tap.asInfallible().subscribe(onNext: { taps += 1 }).disposed(by: bag)
+        }
+        Headless.run {
+            button.tap()
+            button.tap()
+        }
+        #expect(taps == 2)
+    }
 }

@@ -460,6 +460,18 @@ import Testing
 }
 
 extension InfallibleTests {
+    @Test func observableFlatMapLatestToInfallibleIsInfallible() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .completed(260)])
+        let res = scheduler.start { () -> Infallible<Int> in
+            xs.flatMapLatest { n in
+                scheduler.createColdObservable([.next(10, n * 10), .next(20, n * 100), .completed(20)]).asInfallible(onErrorJustReturn: 0)
+            }
+        }
+        #expect(res.events == [.next(225, 20), .next(235, 200), .completed(260)])
+        #expect(xs.subscriptions == [Subscription(200, 260)])
+    }
+
     @Test func aFailureIsReportedAsAProgrammingError() {
         struct Bad: Error {}
         var events: [InfallibleEvent<Int>] = []

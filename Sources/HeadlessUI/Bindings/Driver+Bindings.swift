@@ -14,6 +14,14 @@ extension ControlEvent {
     public func asSignal() -> Signal<Element> {
         asSignal(onErrorSignalWith: .empty())
     }
+
+    /// The events as an ``Infallible`` (RxCocoa 6's `asInfallible()`): the same elements, on the
+    /// main scheduler, without sharing.
+    ///
+    /// - Returns: The infallible sequence.
+    public func asInfallible() -> Infallible<Element> {
+        asInfallible(onErrorFallbackTo: .empty())
+    }
 }
 
 extension ControlProperty {

@@ -31,6 +31,25 @@ extension ObservableConvertibleType {
     }
 }
 
+extension ObservableType {
+    /// Maps each element to an infallible sequence and sends the elements of the latest one
+    /// only; the result is itself an ``Infallible`` (RxSwift 6 has this overload, so a chain that
+    /// switches to infallible sequences stays infallible).
+    ///
+    ///     --1-----2-------|
+    ///     flatMapLatest { infallible for $0 }
+    ///     ---a--a--b--b---|   (1's sequence is dropped when 2 arrives)
+    ///
+    /// The source itself should not fail, and `selector` should not throw: either fails the
+    /// result, which its `subscribe` reports as a programming error.
+    ///
+    /// - Parameter selector: Makes the inner sequence for an element.
+    /// - Returns: The elements of the latest inner sequence.
+    public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) throws -> Source) -> Infallible<Source.Element> {
+        Infallible(asObservable().flatMapLatest { try selector($0).asObservable() })
+    }
+}
+
 extension SharedSequence {
     /// The driver or signal as an ``Infallible``, with the same elements, on the same scheduler.
     ///
