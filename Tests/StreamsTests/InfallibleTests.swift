@@ -460,6 +460,20 @@ import Testing
 }
 
 extension InfallibleTests {
+    @Test func createdObserverIsDetachedOnDisposal() {
+        var observer: ((InfallibleEvent<Int>) -> Void)?
+        let infallible = Infallible<Int>.create { o in
+            observer = o
+            return Disposables.create()
+        }
+        var elements: [Int] = []
+        let subscription = infallible.subscribe(onNext: { elements.append($0) })
+        observer?(.next(0))
+        subscription.dispose()
+        observer?(.next(1))
+        #expect(elements == [0])
+    }
+
     @Test func observableFlatMapLatestToInfallibleIsInfallible() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .completed(260)])
