@@ -460,6 +460,20 @@ import Testing
 }
 
 extension InfallibleTests {
+    /// The shape RxSwift 6's own arity tests use: tuples splatted into a two- or four-argument closure.
+    @Test func combineLatestTupleSplatsIntoAClosure() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let stream = { scheduler.createColdObservable([.next(1, 1)]).asInfallible(onErrorFallbackTo: .never()) }
+        let (a, b) = (stream(), stream())
+        let pair = scheduler.start(created: 0, subscribed: 0, disposed: 100) { Infallible.combineLatest(a, b).map { $0 + $1 } }
+        #expect(pair.events == [.next(1, 2)])
+        let s2 = TestScheduler(initialClock: 0)
+        let stream2 = { s2.createColdObservable([.next(1, 1)]).asInfallible(onErrorFallbackTo: .never()) }
+        let (e, f, g, h) = (stream2(), stream2(), stream2(), stream2())
+        let four = s2.start(created: 0, subscribed: 0, disposed: 100) { Infallible.combineLatest(e, f, g, h).map { $0 + $1 + $2 + $3 } }
+        #expect(four.events == [.next(1, 4)])
+    }
+
     @Test func createdObserverIsDetachedOnDisposal() {
         var observer: ((InfallibleEvent<Int>) -> Void)?
         let infallible = Infallible<Int>.create { o in
