@@ -304,6 +304,15 @@ final class DiagramRun {
         return made
     }
 
+    /// The `owner` of a `withUnretained` diagram: held by the run until `frame`, then released.
+    func owner(freedAtFrame frame: Int) -> DiagramOwner {
+        let owner = DiagramOwner()
+        var holder: DiagramOwner? = owner
+        scheduler.scheduleAt(TestScheduler.Defaults.subscribed + 10 * frame) { holder = nil }
+        _ = holder
+        return owner
+    }
+
     /// The characters of a result line and what each stands for: digits and small letters
     /// themselves, capitals what the legend says.
     var resultValues: [Character: String] {
@@ -356,4 +365,9 @@ final class DiagramRun {
         }
         return differences
     }
+}
+
+/// An object a diagram holds weakly, named as the diagram names it.
+final class DiagramOwner {
+    let name = "owner"
 }

@@ -208,6 +208,117 @@ import Testing
                 .map { $0.name == "Margherita" ? "p" : "?" }
                 .catch { error in .error(error is DecodingError ? DecodingFailure() : error) }
         } },
+        // Infallible: the same diagrams as the observable operators it wraps.
+        "Infallible+Combine.swift: combineLatest(a, b) { $0 + $1 }": { try $0.check { run in
+            Infallible.combineLatest(try infallible(run.input("a")), try infallible(run.input("b"))) { $0 + $1 }
+        } },
+        "Infallible+Combine.swift: zip(a, b) { $0 + $1 }": { try $0.check { run in
+            Infallible.zip(try infallible(run.input("a")), try infallible(run.input("b"))) { $0 + $1 }
+        } },
+        "Infallible+Combine.swift: combineLatest([a, b]) { $0.reduce(0, +) }": { try $0.check { run in
+            Infallible.combineLatest([try infallible(run.input("a")), try infallible(run.input("b"))]) { $0.reduce(0, +) }
+        } },
+        "Infallible+Combine.swift: combineLatest([a, b])": { try $0.check { run in
+            Infallible.combineLatest([try infallible(run.input("a")), try infallible(run.input("b"))])
+        } },
+        "Infallible+Combine.swift: zip([a, b]) { $0.reduce(0, +) }": { try $0.check { run in
+            Infallible.zip([try infallible(run.input("a")), try infallible(run.input("b"))]) { $0.reduce(0, +) }
+        } },
+        "Infallible+Combine.swift: zip([a, b])": { try $0.check { run in
+            Infallible.zip([try infallible(run.input("a")), try infallible(run.input("b"))])
+        } },
+        "Infallible+Combine.swift: combineLatest(a, b)": { try $0.check { run in
+            Infallible.combineLatest(try infallible(run.input("a")), try infallible(run.input("b")))
+        } },
+        "Infallible+Combine.swift: zip(a, b)": { try $0.check { run in
+            Infallible.zip(try infallible(run.input("a")), try infallible(run.input("b")))
+        } },
+        "Infallible+Operators.swift: map { $0 * 2 }": { try $0.check { try infallible($0.source).map { $0 * 2 } } },
+        "Infallible+Operators.swift: compactMap { Int($0) }": { try $0.check { try $0.strings.asInfallible(onErrorJustReturn: "").compactMap { Int($0) } } },
+        "Infallible+Operators.swift: filter { $0.isMultiple(of: 2) }": { try $0.check { try infallible($0.source).filter { $0.isMultiple(of: 2) } } },
+        "Infallible+Operators.swift: distinctUntilChanged { $0.lowercased() }": { try $0.check {
+            try $0.strings.asInfallible(onErrorJustReturn: "").distinctUntilChanged { $0.lowercased() }
+        } },
+        "Infallible+Operators.swift: distinctUntilChanged { $0 % 2 == $1 % 2 }": { try $0.check { try infallible($0.source).distinctUntilChanged { $0 % 2 == $1 % 2 } } },
+        "Infallible+Operators.swift: distinctUntilChanged({ $0 / 5 }, comparer: ==)": { try $0.check {
+            try infallible($0.source).distinctUntilChanged({ $0 / 5 }, comparer: ==)
+        } },
+        "Infallible+Operators.swift: distinctUntilChanged(at: \\.description)": { try $0.check { try infallible($0.source).distinctUntilChanged(at: \.description) } },
+        "Infallible+Operators.swift: distinctUntilChanged()": { try $0.check { try infallible($0.source).distinctUntilChanged() } },
+        "Infallible+Operators.swift: debounce(.seconds(3), scheduler: scheduler)": { try $0.check { run in
+            try infallible(run.source).debounce(.seconds(3), scheduler: run.scheduler)
+        } },
+        "Infallible+Operators.swift: throttle(.seconds(4), scheduler: scheduler)": { try $0.check { run in
+            try infallible(run.source).throttle(.seconds(4), scheduler: run.scheduler)
+        } },
+        "Infallible+Operators.swift: flatMap { $0 }": { try $0.check { run in try run.outer.asInfallible(onErrorJustReturn: "z").flatMap { run.inner($0) } } },
+        "Infallible+Operators.swift: flatMapLatest { $0 }": { try $0.check { run in
+            try run.outer.asInfallible(onErrorJustReturn: "z").flatMapLatest { run.inner($0) }
+        } },
+        "Infallible+Operators.swift: flatMapFirst { $0 }": { try $0.check { run in
+            try run.outer.asInfallible(onErrorJustReturn: "z").flatMapFirst { run.inner($0) }
+        } },
+        "Infallible+Operators.swift: concatMap { $0 }": { try $0.check { run in try run.outer.asInfallible(onErrorJustReturn: "z").concatMap { run.inner($0) } } },
+        "Infallible+Operators.swift: concat(second)": { try $0.check { try infallible($0.input("self")).concat(try $0.input("second")) } },
+        "Infallible+Operators.swift: concat([a, b])": { try $0.check { run in
+            Infallible.concat(AnySequence([try infallible(run.input("a")), try infallible(run.input("b"))]))
+        } },
+        "Infallible+Operators.swift: concat([a, b]) (2)": { try $0.check { run in
+            Infallible.concat(AnyCollection([try infallible(run.input("a")), try infallible(run.input("b"))]))
+        } },
+        "Infallible+Operators.swift: concat(a, b)": { try $0.check { run in Infallible.concat(try infallible(run.input("a")), try infallible(run.input("b"))) } },
+        "Infallible+Operators.swift: merge([a, b])": { try $0.check { run in
+            Infallible.merge(AnyCollection([try infallible(run.input("a")), try infallible(run.input("b"))]))
+        } },
+        "Infallible+Operators.swift: merge([a, b]) (2)": { try $0.check { run in
+            Infallible.merge([try infallible(run.input("a")), try infallible(run.input("b"))])
+        } },
+        "Infallible+Operators.swift: merge(a, b)": { try $0.check { run in Infallible.merge(try infallible(run.input("a")), try infallible(run.input("b"))) } },
+        "Infallible+Operators.swift: scan(into: 0) { $0 += $1 }": { try $0.check { try infallible($0.source).scan(into: 0) { $0 += $1 } } },
+        "Infallible+Operators.swift: scan(0, accumulator: +)": { try $0.check { try infallible($0.source).scan(0, accumulator: +) } },
+        "Infallible+Operators.swift: startWith(0)": { try $0.check { try infallible($0.source).startWith(0) } },
+        "Infallible+Operators.swift: take(2)": { try $0.check { try infallible($0.source).take(2) } },
+        "Infallible+Operators.swift: take(for: .seconds(7), scheduler: scheduler)": { try $0.check { run in
+            try infallible(run.source).take(for: .seconds(7), scheduler: run.scheduler)
+        } },
+        "Infallible+Operators.swift: take(until: other)": { try $0.check { try infallible($0.input("source")).take(until: try infallible($0.input("other"))) } },
+        "Infallible+Operators.swift: take(until: other) (2)": { try $0.check { try infallible($0.input("source")).take(until: try $0.input("other")) } },
+        "Infallible+Operators.swift: take(until: { $0 == 3 })": { try $0.check { try infallible($0.source).take(until: { $0 == 3 }) } },
+        "Infallible+Operators.swift: take(while: { $0 < 3 })": { try $0.check { try infallible($0.source).take(while: { $0 < 3 }) } },
+        "Infallible+Operators.swift: skip(2)": { try $0.check { try infallible($0.source).skip(2) } },
+        "Infallible+Operators.swift: skip(while: { $0 < 3 })": { try $0.check { try infallible($0.source).skip(while: { $0 < 3 }) } },
+        "Infallible+Operators.swift: skip(until: other)": { try $0.check { try infallible($0.input("source")).skip(until: try $0.input("other")) } },
+        "Infallible+Operators.swift: share(replay: 1), a first observer at frame 0, this one at frame 6": { try $0.check(subscribedAtResultLine: true) { run in
+            observedFirst(try infallible(run.input("source")).share(replay: 1).asObservable(), on: run.scheduler)
+        } },
+        "Infallible+Operators.swift: withLatestFrom(second) { $0 + $1 }": { try $0.check { run in
+            try infallible(run.input("self")).withLatestFrom(try infallible(run.input("second"))) { $0 + $1 }
+        } },
+        "Infallible+Operators.swift: withLatestFrom(second)": { try $0.check { run in
+            try infallible(run.input("self")).withLatestFrom(try infallible(run.input("second")))
+        } },
+        "Infallible+Operators.swift: debug(\"n\")": { try $0.check { try infallible($0.source).debug("n") } },
+        "Infallible+Operators.swift: do(onNext: { print($0) })": { try $0.check { try infallible($0.source).do(onNext: { _ in }) } },
+        "ObservableConvertibleType+Infallible.swift: asInfallible(onErrorJustReturn: 0)": { try $0.check { try $0.source.asInfallible(onErrorJustReturn: 0) } },
+        "ObservableConvertibleType+Infallible.swift: asInfallible(onErrorFallbackTo: .of(8, 9))": { try $0.check { try $0.source.asInfallible(onErrorFallbackTo: .of(8, 9)) } },
+        "ObservableConvertibleType+Infallible.swift: asInfallible(onErrorRecover: { _ in .just(9) })": { try $0.check {
+            try $0.source.asInfallible(onErrorRecover: { _ in .just(9) })
+        } },
+        "ObservableConvertibleType+Infallible.swift: flatMapLatest { $0 }": { try $0.check { run in
+            try run.outer.flatMapLatest { run.inner($0).asInfallible(onErrorJustReturn: 0) }
+        } },
+        "WithUnretained.swift: withUnretained(owner) { $1 * 2 }": { try $0.check { run in
+            try run.source.withUnretained(run.owner(freedAtFrame: 7)) { $1 * 2 }
+        } },
+        "WithUnretained.swift: withUnretained(owner) { $1 * 2 } (2)": { try $0.check { run in
+            try infallible(run.source).withUnretained(run.owner(freedAtFrame: 7)) { $1 * 2 }
+        } },
+        "WithUnretained.swift: withUnretained(owner), owner freed at frame 7": { try $0.check { run in
+            try run.source.withUnretained(run.owner(freedAtFrame: 7)).map { "(\($0.0.name), \($0.1))" }
+        } },
+        "WithUnretained.swift: withUnretained(owner), owner freed at frame 7 (2)": { try $0.check { run in
+            try infallible(run.source).withUnretained(run.owner(freedAtFrame: 7)).map { "(\($0.0.name), \($0.1))" }
+        } },
         // Errors.
         "Catch.swift: catch { _ in handler }": { try $0.check { run in try run.input("source").catch { _ in try run.input("handler") } } },
         "Catch.swift: catchAndReturn(0)": { try $0.check { try $0.source.catchAndReturn(0) } },
@@ -281,6 +392,9 @@ import Testing
 
     /// `observable` as a driver that passes errors on as 0.
     static func driver(_ observable: Observable<Int>) -> Driver<Int> { observable.asDriver(onErrorJustReturn: 0) }
+
+    /// `observable` as an infallible that turns an error into 0.
+    static func infallible(_ observable: Observable<Int>) -> Infallible<Int> { observable.asInfallible(onErrorJustReturn: 0) }
 
     /// `connectable`, connected at frame 0 (200) and never disconnected.
     static func connected<Element>(_ connectable: ConnectableObservable<Element>, on scheduler: TestScheduler) -> Observable<Element> {

@@ -2,7 +2,7 @@ extension ObservableType {
     /// Pairs each element with `object`, held weakly, and combines them with `resultSelector`;
     /// completes at the first element that arrives after `object` is gone.
     ///
-    ///     --1--2--3--|   withUnretained(owner) { "\($0.name)\($1)" }   --a1--a2--|   (owner freed before 3)
+    ///     --1--2--3--|   withUnretained(owner) { $1 * 2 }   --2--4--|   owner freed at frame 7
     ///
     /// Use it instead of `[weak self]` in a chain: the closures downstream get a non-optional
     /// object. Beware of a replaying share downstream (`share(replay: 1)`): its buffer keeps the
@@ -19,7 +19,10 @@ extension ObservableType {
     /// Pairs each element with `object`, held weakly; completes at the first element that
     /// arrives after `object` is gone.
     ///
-    ///     --1--2--3--|   withUnretained(owner)   --(owner,1)--(owner,2)--|   (owner freed before 3)
+    ///     --1--2--3--|
+    ///     withUnretained(owner), owner freed at frame 7
+    ///     --A--B--|
+    ///     where A = (owner, 1), B = (owner, 2)
     ///
     ///     viewModel.title
     ///         .withUnretained(self)
@@ -36,7 +39,7 @@ extension InfallibleType {
     /// Pairs each element with `object`, held weakly, and combines them with `resultSelector`;
     /// completes at the first element that arrives after `object` is gone.
     ///
-    ///     --1--2--3--|   withUnretained(owner) { "\($0.name)\($1)" }   --a1--a2--|   (owner freed before 3)
+    ///     --1--2--3--|   withUnretained(owner) { $1 * 2 }   --2--4--|   owner freed at frame 7
     ///
     /// - Parameters:
     ///   - object: The object handed with each element; the operator does not retain it.
@@ -49,7 +52,10 @@ extension InfallibleType {
     /// Pairs each element with `object`, held weakly; completes at the first element that
     /// arrives after `object` is gone.
     ///
-    ///     --1--2--3--|   withUnretained(owner)   --(owner,1)--(owner,2)--|   (owner freed before 3)
+    ///     --1--2--3--|
+    ///     withUnretained(owner), owner freed at frame 7
+    ///     --A--B--|
+    ///     where A = (owner, 1), B = (owner, 2)
     ///
     /// - Parameter object: The object handed with each element; the operator does not retain it.
     /// - Returns: Tuples of the object and each element.

@@ -11,7 +11,7 @@ extension InfallibleType {
 
     /// Sends every event, its element wrapped in an optional, to each of `observers`.
     ///
-    ///     --1--2--|   bind(to: optionalObserver)   --Optional(1)--Optional(2)--|
+    ///     --1--2--|   bind(to: optionalObserver)   sends Optional(1), then Optional(2)
     ///
     /// - Parameter observers: Receive every element as an optional, and the completion.
     /// - Returns: The subscription.

@@ -6,8 +6,9 @@ extension InfallibleType {
     /// sends one, once every one has sent at least one.
     ///
     ///     a: --1-----2-----|
-    ///     b: ----A-------B---|
-    ///     combineLatest(a, b) { "\($0)\($1)" }   ----1A--2A--2B--|
+    ///     b: -----3-----4------|
+    ///     combineLatest(a, b) { $0 + $1 }
+    ///        -----4--5--6------|
     ///
     /// - Parameters:
     ///   - source1: The first source.
@@ -28,8 +29,9 @@ extension InfallibleType {
     /// Pairs up the elements of the sources by index with `resultSelector`.
     ///
     ///     a: --1-----2-----3--|
-    ///     b: ----A-B-----------|
-    ///     zip(a, b) { "\($0)\($1)" }   ----1A--2B--|
+    ///     b: ----3-4-----------5--|
+    ///     zip(a, b) { $0 + $1 }
+    ///        ----4---6---------8--|
     ///
     /// - Parameters:
     ///   - source1: The first source.
@@ -50,7 +52,10 @@ extension InfallibleType {
     /// Combines the latest elements of a collection of sources with `resultSelector` each time
     /// any of them sends one, once every one has sent one. An empty collection completes at once.
     ///
-    ///     [--1---2--|, ---A----|]   combineLatest { $0.joined() }   ---1A-2A--|
+    ///     a: --1-----2-----|
+    ///     b: -----3-----4------|
+    ///     combineLatest([a, b]) { $0.reduce(0, +) }
+    ///        -----4--5--6------|
     ///
     /// - Parameters:
     ///   - collection: The sources.
@@ -66,7 +71,11 @@ extension InfallibleType {
     /// Combines the latest elements of a collection of sources into arrays each time any of
     /// them sends one, once every one has sent one.
     ///
-    ///     [--1---2--|, ---A----|]   combineLatest   ---[1,A]-[2,A]--|
+    ///     a: --1-----2-----|
+    ///     b: -----3-----4------|
+    ///     combineLatest([a, b])
+    ///        -----A--B--C------|
+    ///     where A = [1, 3], B = [2, 3], C = [2, 4]
     ///
     /// - Parameter collection: The sources.
     /// - Returns: The latest element of each source, in the collection's order.
@@ -78,7 +87,10 @@ extension InfallibleType {
     /// Pairs up the elements of a collection of sources by index with `resultSelector`. An empty
     /// collection completes at once.
     ///
-    ///     [--1---2--|, ---A-B--|]   zip { $0.joined() }   ---1A--2B|
+    ///     a: --1-----2-----3--|
+    ///     b: ----3-4-----------5--|
+    ///     zip([a, b]) { $0.reduce(0, +) }
+    ///        ----4---6---------8--|
     ///
     /// - Parameters:
     ///   - collection: The sources.
@@ -93,7 +105,11 @@ extension InfallibleType {
 
     /// Pairs up the elements of a collection of sources by index into arrays.
     ///
-    ///     [--1---2--|, ---A-B--|]   zip   ---[1,A]--[2,B]|
+    ///     a: --1-----2-----3--|
+    ///     b: ----3-4-----------5--|
+    ///     zip([a, b])
+    ///        ----A---B---------C--|
+    ///     where A = [1, 3], B = [2, 4], C = [3, 5]
     ///
     /// - Parameter collection: The sources.
     /// - Returns: The elements at each index, in the collection's order.
@@ -108,8 +124,10 @@ extension InfallibleType where Element == Any {
     /// one, once every one has sent at least one.
     ///
     ///     a: --1-----2-----|
-    ///     b: ----A-------B---|
-    ///     combineLatest(a, b)   ----(1,A)--(2,A)--(2,B)--|
+    ///     b: -----3-----4------|
+    ///     combineLatest(a, b)
+    ///        -----A--B--C------|
+    ///     where A = (1, 3), B = (2, 3), C = (2, 4)
     ///
     /// - Parameters:
     ///   - source1: The first source.
@@ -127,8 +145,10 @@ extension InfallibleType where Element == Any {
     /// Pairs up the elements of the sources by index into tuples.
     ///
     ///     a: --1-----2-----3--|
-    ///     b: ----A-B-----------|
-    ///     zip(a, b)   ----(1,A)--(2,B)--|
+    ///     b: ----3-4-----------5--|
+    ///     zip(a, b)
+    ///        ----A---B---------C--|
+    ///     where A = (1, 3), B = (2, 4), C = (3, 5)
     ///
     /// - Parameters:
     ///   - source1: The first source.

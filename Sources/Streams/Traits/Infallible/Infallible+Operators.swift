@@ -5,7 +5,7 @@
 extension InfallibleType {
     /// Transforms each element with `transform`.
     ///
-    ///     --1--2--3--|   map { $0 * 10 }   --10-20-30-|
+    ///     --1--2--3--|   map { $0 * 2 }   --2--4--6--|
     ///
     /// - Parameter transform: Applied to each element.
     /// - Returns: The transformed sequence.
@@ -15,7 +15,7 @@ extension InfallibleType {
 
     /// Transforms each element with `transform` and drops the `nil` results.
     ///
-    ///     --"1"--"x"--"3"--|   compactMap { Int($0) }   --1-------3--|
+    ///     --1--a--3--|   compactMap { Int($0) }   --1-----3--|
     ///
     /// - Parameter transform: Applied to each element; `nil` drops it.
     /// - Returns: The transformed sequence.
@@ -35,7 +35,7 @@ extension InfallibleType {
 
     /// Drops an element whose key, by `keySelector`, equals the previous element's key.
     ///
-    ///     --"a"--"A"--"b"--|   distinctUntilChanged { $0.lowercased() }   --"a"-------"b"--|
+    ///     --a--A--b--|   distinctUntilChanged { $0.lowercased() }   --a-----b--|
     ///
     /// - Parameter keySelector: Computes the key to compare.
     /// - Returns: The sequence without consecutive repeats of a key.
@@ -45,7 +45,7 @@ extension InfallibleType {
 
     /// Drops an element that `comparer` says equals the previous one.
     ///
-    ///     --1--2--12--|   distinctUntilChanged { $0 % 10 == $1 % 10 }   --1--2------|
+    ///     --1--3--2--4--|   distinctUntilChanged { $0 % 2 == $1 % 2 }   --1-----2-----|
     ///
     /// - Parameter comparer: Returns `true` when two consecutive elements count as the same.
     /// - Returns: The sequence without consecutive repeats.
@@ -55,7 +55,7 @@ extension InfallibleType {
 
     /// Drops an element whose key equals, by `comparer`, the previous element's key.
     ///
-    ///     --"ab"--"ac"--"b"--|   distinctUntilChanged({ $0.first }, comparer: ==)   --"ab"--------"b"--|
+    ///     --1--3--7--|   distinctUntilChanged({ $0 / 5 }, comparer: ==)   --1-----7--|
     ///
     /// - Parameters:
     ///   - keySelector: Computes the key to compare.
@@ -67,7 +67,7 @@ extension InfallibleType {
 
     /// Drops an element whose property at `keyPath` equals the previous element's.
     ///
-    ///     --(id 1)--(id 1)--(id 2)--|   distinctUntilChanged(at: \.id)   --(id 1)---------(id 2)--|
+    ///     --1--1--2--|   distinctUntilChanged(at: \.description)   --1-----2--|
     ///
     /// - Parameter keyPath: The property to compare.
     /// - Returns: The sequence without consecutive repeats of that property.
@@ -90,7 +90,7 @@ extension InfallibleType where Element: Equatable {
 extension InfallibleType {
     /// Sends an element only once `dueTime` has passed without a newer one.
     ///
-    ///     --1-2-----3--|   debounce(3 ticks)   --------2-----3|
+    ///     --1-2-----3--|   debounce(.seconds(3), scheduler: scheduler)   -------2-----(3|)
     ///
     /// - Parameters:
     ///   - dueTime: The quiet time an element waits for.
@@ -103,7 +103,7 @@ extension InfallibleType {
     /// Sends at most one element per `dueTime`: the first of a burst at once and, when `latest`
     /// is true, the last of it when the time is up.
     ///
-    ///     --1-2-3-------|   throttle(4 ticks)   --1---3-------|
+    ///     --1-2-3-------|   throttle(.seconds(4), scheduler: scheduler)   --1---3-------|
     ///
     /// - Parameters:
     ///   - dueTime: The least time between two elements sent.
@@ -116,9 +116,11 @@ extension InfallibleType {
 
     /// Maps each element to a sequence and merges the elements of all of them.
     ///
-    ///     --1-----2--------|
-    ///     flatMap { n in n×"a" spread out }
-    ///     ---a--a--b--b----|
+    ///     source: --a-b--------|
+    ///     a:        1---3---5|
+    ///     b:          -2---4|
+    ///     flatMap { $0 }
+    ///             --1--23--45--|
     ///
     /// The inner sequences should not fail either: an error from one fails the result.
     ///
@@ -130,9 +132,11 @@ extension InfallibleType {
 
     /// Maps each element to a sequence and sends the elements of the latest one only.
     ///
-    ///     --1-----2-------|
-    ///     flatMapLatest { inner }
-    ///     ---a--a--b--b---|   (1's sequence is dropped when 2 arrives)
+    ///     source: --a-------b-----|
+    ///     a:        1--2--3--4|
+    ///     b:                5---6|
+    ///     flatMapLatest { $0 }
+    ///             --1--2--3-5---6-|
     ///
     /// - Parameter selector: Makes the inner sequence for an element.
     /// - Returns: The elements of the latest inner sequence.
@@ -143,9 +147,11 @@ extension InfallibleType {
     /// Maps an element to a sequence only when no earlier inner sequence is still running, and
     /// sends its elements.
     ///
-    ///     --1--2-----3----|
-    ///     flatMapFirst { inner of 4 ticks }
-    ///     ---a--a-----b--b|   (2 arrives while 1's sequence runs, and is dropped)
+    ///     source: --a--b---c------|
+    ///     a:        1---2|
+    ///     c:               3---4|
+    ///     flatMapFirst { $0 }
+    ///             --1---2--3---4--|
     ///
     /// - Parameter selector: Makes the inner sequence for an element.
     /// - Returns: The elements of the inner sequences that were started.
@@ -155,9 +161,11 @@ extension InfallibleType {
 
     /// Maps each element to a sequence and sends their elements one sequence after another.
     ///
-    ///     --1--2----------|
-    ///     concatMap { [$0, $0 * 10] spread out }
-    ///     ---1--10--2--20-|
+    ///     source: --a--b-------|
+    ///     a:        1---2|
+    ///     b:             -3-4|
+    ///     concatMap { $0 }
+    ///             --1---2-3-4--|
     ///
     /// - Parameter selector: Makes the inner sequence for an element.
     /// - Returns: The inner sequences' elements, in order.
@@ -167,7 +175,10 @@ extension InfallibleType {
 
     /// Sends this sequence's elements, then, once it completes, those of `second`.
     ///
-    ///     --1--2--|   concat(--3--|)   --1--2----3--|
+    ///     self:   --1--2--|
+    ///     second:         --3--|
+    ///     concat(second)
+    ///             --1--2----3--|
     ///
     /// - Parameter second: The sequence that follows.
     /// - Returns: Both sequences, one after the other.
@@ -177,7 +188,10 @@ extension InfallibleType {
 
     /// Sends the elements of each sequence of `sequence`, one sequence after another.
     ///
-    ///     concat([--1|, --2|]): --1--2|
+    ///     a: --1--|
+    ///     b:      -2--3|
+    ///     concat([a, b])
+    ///        --1---2--3|
     ///
     /// - Parameter sequence: The sequences, in order.
     /// - Returns: Their elements, one sequence after another.
@@ -187,7 +201,10 @@ extension InfallibleType {
 
     /// Sends the elements of each sequence of `collection`, one sequence after another.
     ///
-    ///     concat([--1|, --2|]): --1--2|
+    ///     a: --1--|
+    ///     b:      -2--3|
+    ///     concat([a, b])
+    ///        --1---2--3|
     ///
     /// - Parameter collection: The sequences, in order.
     /// - Returns: Their elements, one sequence after another.
@@ -197,7 +214,10 @@ extension InfallibleType {
 
     /// Sends the elements of each of `sources`, one sequence after another.
     ///
-    ///     concat(--1|, --2|): --1--2|
+    ///     a: --1--|
+    ///     b:      -2--3|
+    ///     concat(a, b)
+    ///        --1---2--3|
     ///
     /// - Parameter sources: The sequences, in order.
     /// - Returns: Their elements, one sequence after another.
@@ -208,8 +228,9 @@ extension InfallibleType {
     /// Sends the elements of all of `sources` as they come; completes when all have.
     ///
     ///     a: --1-----3--|
-    ///     b: ----2------4--|
-    ///     merge([a, b]): --1-2---3--4--|
+    ///     b: ----2-----4--|
+    ///     merge([a, b])
+    ///        --1-2---3-4--|
     ///
     /// (RxSwift 6's collection form concatenates by mistake; this one merges, as its name says.)
     ///
@@ -221,7 +242,10 @@ extension InfallibleType {
 
     /// Sends the elements of all of `sources` as they come; completes when all have.
     ///
-    ///     merge([--1---3|, ---2---4|]): --12--34|
+    ///     a: --1-----3--|
+    ///     b: ----2-----4--|
+    ///     merge([a, b])
+    ///        --1-2---3-4--|
     ///
     /// - Parameter sources: The sequences to merge.
     /// - Returns: Their elements, interleaved.
@@ -231,7 +255,10 @@ extension InfallibleType {
 
     /// Sends the elements of all of `sources` as they come; completes when all have.
     ///
-    ///     merge(--1---3|, ---2---4|): --12--34|
+    ///     a: --1-----3--|
+    ///     b: ----2-----4--|
+    ///     merge(a, b)
+    ///        --1-2---3-4--|
     ///
     /// - Parameter sources: The sequences to merge.
     /// - Returns: Their elements, interleaved.
@@ -253,7 +280,7 @@ extension InfallibleType {
 
     /// Sends each intermediate result of folding the elements, starting from `seed`.
     ///
-    ///     --1--2--3--|   scan(0, +)   --1--3--6--|
+    ///     --1--2--3--|   scan(0, accumulator: +)   --1--3--6--|
     ///
     /// - Parameters:
     ///   - seed: The starting value.
@@ -265,7 +292,7 @@ extension InfallibleType {
 
     /// Sends `elements` first, then this sequence's.
     ///
-    ///     --1--2--|   startWith(0)   0--1--2--|
+    ///     --1--2--|   startWith(0)   0-1--2--|
     ///
     /// - Parameter elements: The elements sent on subscription.
     /// - Returns: The sequence with those elements in front.
@@ -275,7 +302,7 @@ extension InfallibleType {
 
     /// Sends the first `count` elements, then completes.
     ///
-    ///     --1--2--3--4--|   take(2)   --1--2|
+    ///     --1--2--3--4--|   take(2)   --1--(2|)
     ///
     /// - Parameter count: How many elements to send.
     /// - Returns: The first elements.
@@ -285,7 +312,7 @@ extension InfallibleType {
 
     /// Sends the elements that arrive within `duration` of the subscription, then completes.
     ///
-    ///     --1--2--3--4--|   take(for: 7 ticks)   --1--2-|
+    ///     --1--2--3--4--|   take(for: .seconds(7), scheduler: scheduler)   --1--2-|
     ///
     /// - Parameters:
     ///   - duration: How long to send elements for.
@@ -297,7 +324,10 @@ extension InfallibleType {
 
     /// Sends elements until `other` sends an element (or completes), then completes.
     ///
-    ///     --1--2--3--|   take(until: ------x)   --1--2|
+    ///     source: --1--2--3--|
+    ///     other:  ------0
+    ///     take(until: other)
+    ///             --1--2|
     ///
     /// - Parameter other: The sequence that ends this one.
     /// - Returns: The elements before `other`'s first.
@@ -307,7 +337,10 @@ extension InfallibleType {
 
     /// Sends elements until `other` sends an element, then completes.
     ///
-    ///     --1--2--3--|   take(until: ------x)   --1--2|
+    ///     source: --1--2--3--|
+    ///     other:  ------0
+    ///     take(until: other)
+    ///             --1--2|
     ///
     /// - Parameter other: The sequence that ends this one.
     /// - Returns: The elements before `other`'s first.
@@ -363,7 +396,10 @@ extension InfallibleType {
 
     /// Drops elements until `other` sends one.
     ///
-    ///     --1--2--3--|   skip(until: -----x)   --------3--|
+    ///     source: --1--2--3--|
+    ///     other:  -----0
+    ///     skip(until: other)
+    ///             --------3--|
     ///
     /// - Parameter other: The sequence whose first element opens the gate.
     /// - Returns: The elements after that.
@@ -375,7 +411,8 @@ extension InfallibleType {
     /// `replay` elements to a new one.
     ///
     ///     source:   --1--2--3--|
-    ///     share(replay: 1), second subscriber joining after 2:   2--3--|
+    ///     share(replay: 1), a first observer at frame 0, this one at frame 6
+    ///     observer:       2-3--|
     ///
     /// - Parameters:
     ///   - replay: How many elements a new subscriber receives at once.
@@ -388,9 +425,10 @@ extension InfallibleType {
     /// Combines each element with the latest element of `second`; elements that come before
     /// `second` has sent one are dropped.
     ///
-    ///     self:   --1-----2--3--|
-    ///     second: ----a-b-------|
-    ///     withLatestFrom(second, +)   --------2b-3b-|
+    ///     self:   ---1-----2---3--|
+    ///     second: -----5-----6------
+    ///     withLatestFrom(second) { $0 + $1 }
+    ///             ---------7---9--|
     ///
     /// - Parameters:
     ///   - second: The sequence whose latest element is used.
@@ -403,9 +441,10 @@ extension InfallibleType {
     /// Sends the latest element of `second` each time this sequence sends one; elements that
     /// come before `second` has sent one are dropped.
     ///
-    ///     self:   --1-----2--3--|
-    ///     second: ----a-b-------|
-    ///     withLatestFrom(second)   --------b--b--|
+    ///     self:   ---1-----2---3--|
+    ///     second: -----5-----6------
+    ///     withLatestFrom(second)
+    ///             ---------5---6--|
     ///
     /// - Parameter second: The sequence whose latest element is sent.
     /// - Returns: `second`'s latest elements, at this sequence's pace.
@@ -415,7 +454,7 @@ extension InfallibleType {
 
     /// Prints every event and subscription with `identifier`, and passes the events on.
     ///
-    ///     --1--|   debug("n")   --1--|   (prints "n -> subscribed", "n -> Event next(1)", …)
+    ///     --1--|   debug("n")   --1--|   prints "n -> subscribed", "n -> Event next(1)", …
     ///
     /// - Parameters:
     ///   - identifier: The label of each line; the call site by default.
@@ -433,7 +472,7 @@ extension Infallible {
     /// Calls the given closures for the sequence's events and subscription, and passes the
     /// events on unchanged.
     ///
-    ///     --1--2--|   do(onNext: { print($0) })   --1--2--|   (prints 1, 2)
+    ///     --1--2--|   do(onNext: { print($0) })   --1--2--|   prints 1, 2
     ///
     /// - Parameters:
     ///   - onNext: Called before an element is passed on.

@@ -1,7 +1,7 @@
 extension ObservableConvertibleType {
     /// The sequence as an ``Infallible`` that sends `element` and completes instead of failing.
     ///
-    ///     --1--2--x   asInfallible(onErrorJustReturn: 0)   --1--2--0|
+    ///     --1--2--#   asInfallible(onErrorJustReturn: 0)   --1--2--(0|)
     ///
     /// - Parameter element: The element sent in place of an error.
     /// - Returns: The infallible sequence.
@@ -11,7 +11,7 @@ extension ObservableConvertibleType {
 
     /// The sequence as an ``Infallible`` that continues with `infallible` instead of failing.
     ///
-    ///     --1--x   asInfallible(onErrorFallbackTo: .of(8, 9))   --1--89|
+    ///     --1--#   asInfallible(onErrorFallbackTo: .of(8, 9))   --1--(89|)
     ///
     /// - Parameter infallible: The sequence to continue with after an error.
     /// - Returns: The infallible sequence.
@@ -22,7 +22,7 @@ extension ObservableConvertibleType {
     /// The sequence as an ``Infallible`` that continues with the sequence `onErrorRecover` makes
     /// from the error.
     ///
-    ///     --1--x   asInfallible(onErrorRecover: { _ in .just(9) })   --1--9|
+    ///     --1--#   asInfallible(onErrorRecover: { _ in .just(9) })   --1--(9|)
     ///
     /// - Parameter onErrorRecover: Makes the sequence to continue with.
     /// - Returns: The infallible sequence.
@@ -36,9 +36,11 @@ extension ObservableType {
     /// only; the result is itself an ``Infallible`` (RxSwift 6 has this overload, so a chain that
     /// switches to infallible sequences stays infallible).
     ///
-    ///     --1-----2-------|
-    ///     flatMapLatest { infallible for $0 }
-    ///     ---a--a--b--b---|   (1's sequence is dropped when 2 arrives)
+    ///     source: --a-------b-----|
+    ///     a:        1--2--3--4|
+    ///     b:                5---6|
+    ///     flatMapLatest { $0 }
+    ///             --1--2--3-5---6-|
     ///
     /// The source itself should not fail, and `selector` should not throw: either fails the
     /// result, which its `subscribe` reports as a programming error.
