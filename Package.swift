@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "StreamsBlockingTests", dependencies: ["Streams", "StreamsBlocking", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Streams", "StreamsTesting", "TestSupport", "StoreCrashHelper"]),
         .testTarget(name: "RepositoryTests", dependencies: ["Repository", "ObjectStore", "Streams", "StreamsTesting", "TestSupport"]),
-        .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "Streams", "StreamsTesting", "TestSupport"]),
+        .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "Streams", "StreamsTesting", "StreamsBlocking", "TestSupport"]),
         .testTarget(name: "MVVMTests", dependencies: ["MVVM", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "PizzaioloTests", dependencies: ["Pizzaiolo", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "PizzaioloCLITests", dependencies: ["PizzaioloCLI", "Pizzaiolo", "ObjectStore", "TestSupport"]),

@@ -319,6 +319,24 @@ import Testing
         "WithUnretained.swift: withUnretained(owner), owner freed at frame 7 (2)": { try $0.check { run in
             try infallible(run.source).withUnretained(run.owner(freedAtFrame: 7)).map { "(\($0.0.name), \($0.1))" }
         } },
+        "SharedSequence+Combining.swift: concat([a, b])": { try $0.check { run in Driver.concat([try driver(run.input("a")), try driver(run.input("b"))]) } },
+        "SharedSequence+Combining.swift: zip(a, b) { $0 + $1 }": { try $0.check { run in
+            Driver.zip(try driver(run.input("a")), try driver(run.input("b"))) { $0 + $1 }
+        } },
+        "SharedSequence+Combining.swift: zip(a, b)": { try $0.check { run in Driver.zip(try driver(run.input("a")), try driver(run.input("b"))) } },
+        "SharedSequence+Combining.swift: merge()": { try $0.check { run in
+            try run.outer.asDriver(onErrorJustReturn: "z").map { run.inner($0).asDriver(onErrorJustReturn: 0) }.merge()
+        } },
+        "SharedSequence+Combining.swift: switchLatest()": { try $0.check { run in
+            try run.outer.asDriver(onErrorJustReturn: "z").map { run.inner($0).asDriver(onErrorJustReturn: 0) }.switchLatest()
+        } },
+        "SharedSequence+Combining.swift: skip(2)": { try $0.check { try driver($0.source).skip(2) } },
+        "SharedSequence+Combining.swift: distinctUntilChanged({ $0 % 2 }, comparer: ==)": { try $0.check {
+            try driver($0.source).distinctUntilChanged({ $0 % 2 }, comparer: ==)
+        } },
+        "SharedSequence+Combining.swift: withUnretained(owner) { $1 * 2 }": { try $0.check { run in
+            try driver(run.source).withUnretained(run.owner(freedAtFrame: 7)) { $1 * 2 }
+        } },
         // Errors.
         "Catch.swift: catch { _ in handler }": { try $0.check { run in try run.input("source").catch { _ in try run.input("handler") } } },
         "Catch.swift: catchAndReturn(0)": { try $0.check { try $0.source.catchAndReturn(0) } },

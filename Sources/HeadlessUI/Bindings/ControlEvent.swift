@@ -1,10 +1,16 @@
 import Streams
 
+/// A UI event sequence (RxCocoa's protocol; ``ControlEvent`` is the one conformance).
+public protocol ControlEventType: ObservableType {
+    /// The sequence as a ``ControlEvent``.
+    func asControlEvent() -> ControlEvent<Element>
+}
+
 /// A sequence of UI events (taps, edits, selections): never errors, completes when the
 /// control is deallocated, delivers on the main scheduler, and sends no initial value.
 ///
 ///     button.rx.tap.subscribe(onNext: { print("tapped") })
-public struct ControlEvent<PropertyType>: ObservableType {
+public struct ControlEvent<PropertyType>: ObservableType, ControlEventType {
     /// The type of the events.
     public typealias Element = PropertyType
 

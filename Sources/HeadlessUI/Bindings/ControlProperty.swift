@@ -51,11 +51,20 @@ public struct ControlProperty<PropertyType>: ObservableType, ObserverType {
     }
 }
 
-extension ControlProperty where PropertyType == String? {
+/// A two-way UI property: the values it shows, and an observer that sets it (RxCocoa's
+/// protocol; ``ControlProperty`` is the one conformance).
+public protocol ControlPropertyType: ObservableType, ObserverType {
+    /// The property as a ``ControlProperty``.
+    func asControlProperty() -> ControlProperty<Element>
+}
+
+extension ControlProperty: ControlPropertyType {}
+
+extension ControlPropertyType where Element == String? {
     /// The property with `nil` read as `""`: `textField.rx.text.orEmpty`.
     public var orEmpty: ControlProperty<String> {
-        let original = self
-        let values = original.values.map { $0 ?? "" }
+        let original = asControlProperty()
+        let values = original.asObservable().map { $0 ?? "" }
         let sink = AnyObserver<String> { event in original.on(event.map { Optional($0) }) }
         return ControlProperty<String>(values: values, valueSink: sink)
     }

@@ -33,6 +33,22 @@ public struct Changeset<Section: SectionModelType> {
     /// Creates an empty changeset.
     public init() {}
 
+    /// The type of the sections' items.
+    public typealias Item = Section.Item
+
+    /// The change set that shows `sections` from nothing: a reload whose sections are all
+    /// inserted (what a table applies for its first sections).
+    ///
+    /// - Parameter sections: The sections shown.
+    /// - Returns: The change set.
+    public static func initialValue(_ sections: [Section]) -> Changeset<Section> {
+        var changeset = Changeset()
+        changeset.reloadData = true
+        changeset.finalSections = sections
+        changeset.insertedSections = Array(sections.indices)
+        return changeset
+    }
+
     /// Whether nothing changed.
     public var isEmpty: Bool {
         insertedSections.isEmpty && deletedSections.isEmpty && movedSections.isEmpty && updatedSections.isEmpty
@@ -288,5 +304,22 @@ struct LongestIncreasingScratch {
             if low == tails.count { tails.append(position) } else { tails[low] = position }
         }
         return tails.last ?? -1
+    }
+}
+
+extension Changeset: CustomDebugStringConvertible {
+    /// What changed, section and item paths listed by kind, for debugging.
+    public var debugDescription: String {
+        if reloadData { return "reload \(finalSections.count) sections" }
+        var parts: [String] = []
+        if !deletedSections.isEmpty { parts.append("deleted sections \(deletedSections)") }
+        if !insertedSections.isEmpty { parts.append("inserted sections \(insertedSections)") }
+        if !movedSections.isEmpty { parts.append("moved sections \(movedSections.map { "\($0.from)→\($0.to)" })") }
+        if !updatedSections.isEmpty { parts.append("updated sections \(updatedSections)") }
+        if !deletedItems.isEmpty { parts.append("deleted items \(deletedItems)") }
+        if !insertedItems.isEmpty { parts.append("inserted items \(insertedItems)") }
+        if !movedItems.isEmpty { parts.append("moved items \(movedItems.map { "\($0.from)→\($0.to)" })") }
+        if !updatedItems.isEmpty { parts.append("updated items \(updatedItems)") }
+        return parts.isEmpty ? "no changes" : parts.joined(separator: "; ")
     }
 }

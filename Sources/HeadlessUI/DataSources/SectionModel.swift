@@ -101,7 +101,7 @@ extension Int: IdentifiableType {
 }
 
 /// A section or row position (RxDataSources' `ItemPath`).
-public struct ItemPath: Hashable, Sendable, CustomStringConvertible {
+public struct ItemPath: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The section index.
     public let sectionIndex: Int
     /// The row index within the section.
@@ -119,4 +119,51 @@ public struct ItemPath: Hashable, Sendable, CustomStringConvertible {
 
     /// `(section, item)`.
     public var description: String { "(\(sectionIndex), \(itemIndex))" }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+}
+
+extension SectionModel {
+    /// The type of the section's items.
+    public typealias Item = ItemType
+
+    /// The type that identifies a section: its model.
+    public typealias Identity = Section
+
+    /// The section's identity: its model.
+    public var identity: Section { model }
+}
+
+extension AnimatableSectionModel {
+    /// The type of the section's items.
+    public typealias Item = ItemType
+
+    /// The type that identifies the section: its model's identity.
+    public typealias Identity = Section.Identity
+}
+
+/// A hashable value that is its own identity, to use a plain value as an animated item.
+///
+///     let items = ["Margherita", "Diavola"].map(IdentifiableValue.init)
+public struct IdentifiableValue<Value: Hashable>: IdentifiableType, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The type of the identity: the value's.
+    public typealias Identity = Value
+
+    /// The value.
+    public let value: Value
+
+    /// Wraps `value`.
+    ///
+    /// - Parameter value: The value, its own identity.
+    public init(value: Value) { self.value = value }
+
+    /// The value itself.
+    public var identity: Value { value }
+
+    /// The value's description.
+    public var description: String { "\(value)" }
+
+    /// `IdentifiableValue(value)`.
+    public var debugDescription: String { "IdentifiableValue(\(value))" }
 }

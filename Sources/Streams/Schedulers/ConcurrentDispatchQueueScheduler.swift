@@ -7,6 +7,12 @@ import Foundation
 /// Operators still deliver each subscription's events one at a time; use this scheduler for
 /// work that does not need a single thread, such as `subscribe(on:)` of independent requests.
 public final class ConcurrentDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+    /// The scheduler's time: a `Date`.
+    public typealias Time = Date
+
+    /// A duration in seconds.
+    public typealias TimeInterval = Foundation.TimeInterval
+
     let configuration: DispatchQueueConfiguration
 
     /// The current wall-clock time.

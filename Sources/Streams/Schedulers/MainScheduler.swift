@@ -36,6 +36,20 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
         self.alwaysQueue = alwaysQueue
     }
 
+    /// A main scheduler like ``instance``: immediate on the main thread when nothing is queued.
+    /// Every main scheduler shares the one queue of main-thread work.
+    public convenience init() {
+        self.init(alwaysQueue: false)
+    }
+
+    /// Stops with a clear message when not called on the main thread (RxSwift's check, for code
+    /// that must run on the main thread itself rather than inside a headless drain).
+    ///
+    /// - Parameter errorMessage: Extra text for the failure.
+    public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
+        precondition(Thread.isMainThread, errorMessage ?? "Running on a background thread instead of the main thread.")
+    }
+
     /// The current wall-clock time.
     public var now: RxTime { Date() }
 

@@ -10,6 +10,12 @@ import Foundation
 ///     let background = SerialDispatchQueueScheduler(qos: .userInitiated)
 ///     source.observe(on: background).subscribe(onNext: { heavyWork($0) })
 public final class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+    /// The scheduler's time: a `Date`.
+    public typealias Time = Date
+
+    /// A duration in seconds.
+    public typealias TimeInterval = Foundation.TimeInterval
+
     let configuration: DispatchQueueConfiguration
 
     /// The current wall-clock time.

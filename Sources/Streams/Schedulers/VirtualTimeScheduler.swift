@@ -196,6 +196,13 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 }
 
+extension VirtualTimeScheduler: CustomDebugStringConvertible {
+    /// The virtual clock and the time it stands for, for debugging.
+    public var debugDescription: String {
+        "\(type(of: self)) at \(clock) (now \(now))"
+    }
+}
+
 final class VirtualSchedulerItem<Time>: Cancelable, @unchecked Sendable {
     let time: Time
     let id: Int
@@ -222,6 +229,12 @@ public struct IntegerVirtualTimeConverter: VirtualTimeConverterType, Sendable {
 
     /// Creates a converter where one tick lasts `resolution` seconds.
     public init(resolution: Double = 1.0) { self.resolution = resolution }
+
+    /// Virtual time: a count of ticks.
+    public typealias VirtualTimeUnit = Int
+
+    /// A virtual duration: a count of ticks.
+    public typealias VirtualTimeIntervalUnit = Int
 
     /// The date of a tick count.
     public func convertFromVirtualTime(_ virtualTime: Int) -> RxTime {

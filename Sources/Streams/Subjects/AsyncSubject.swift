@@ -8,6 +8,9 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     /// The observer type of this subject.
     public typealias Observer = AsyncSubject<Element>
 
+    /// RxSwift's name for ``Observer``: the subject itself.
+    public typealias SubjectObserverType = AsyncSubject<Element>
+
     private let core = SubjectCore<Element>()
     private var lastElement: Element?
 

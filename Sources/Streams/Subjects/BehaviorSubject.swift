@@ -6,6 +6,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// The observer type of this subject.
     public typealias Observer = BehaviorSubject<Element>
 
+    /// RxSwift's name for ``Observer``: the subject itself.
+    public typealias SubjectObserverType = BehaviorSubject<Element>
+
     private let core = SubjectCore<Element>()
     private var element: Element
 

@@ -10,6 +10,9 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// The observer type of this subject.
     public typealias Observer = PublishSubject<Element>
 
+    /// RxSwift's name for ``Observer``: the subject itself.
+    public typealias SubjectObserverType = PublishSubject<Element>
+
     private let core = SubjectCore<Element>()
 
     /// Creates a subject.

@@ -9,6 +9,9 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// The observer type of this subject.
     public typealias Observer = ReplaySubject<Element>
 
+    /// RxSwift's name for ``Observer``: the subject itself.
+    public typealias SubjectObserverType = ReplaySubject<Element>
+
     private let core = SubjectCore<Element>()
     private let bufferSize: Int
     private var buffer: [Element] = []

@@ -79,6 +79,13 @@ extension Variable {
 }
 
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
+    /// Subscribes and ignores the elements: the driver's side effects (`do`, sharing) run.
+    ///
+    /// - Returns: The subscription.
+    public func drive() -> Disposable {
+        asObservable().subscribe()
+    }
+
     /// Returns `self`.
     public func asDriver() -> Driver<Element> { asSharedSequence() }
 

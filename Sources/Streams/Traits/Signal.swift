@@ -66,6 +66,13 @@ extension PublishRelay {
 }
 
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
+    /// Subscribes and ignores the elements: the signal's side effects (`do`, sharing) run.
+    ///
+    /// - Returns: The subscription.
+    public func emit() -> Disposable {
+        asObservable().subscribe()
+    }
+
     /// Returns `self`.
     public func asSignal() -> Signal<Element> { asSharedSequence() }
 
