@@ -100,3 +100,78 @@ import Testing
         subscription.dispose()
     }
 }
+
+/// `observe(on:)` on a serial scheduler: one drain per burst, in order, yielding after a
+/// bounded batch.
+@Suite(.resourceCheck) struct ObserveOnSerialBurstTests {
+    @Test func aBurstIsDeliveredByDrainsOfAtMost256AndOtherWorkRunsBetweenThem() {
+        let queue = DispatchQueue(label: "observe-on.burst")
+        let scheduler = SerialDispatchQueueScheduler(queue: queue, internalSerialQueueName: "observe-on.burst.inner")
+        let subject = PublishSubject<Int>()
+        let delivered = Locked<[Int]>([])
+        let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in delivered.withLock { $0.append(value) } })
+        // Hold the queue, send a burst, then put other work behind the first drain.
+        let gate = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
+        for value in 0..<600 { subject.onNext(value) }
+        let seenByOtherWork = Locked<Int?>(nil)
+        _ = scheduler.schedule(()) { _ in
+            seenByOtherWork.withLock { $0 = delivered.withLock { $0.count } }
+            return Disposables.create()
+        }
+        gate.signal()
+        let finished = DispatchSemaphore(value: 0)
+        _ = scheduler.scheduleRelative((), dueTime: .milliseconds(50)) { _ in finished.signal(); return Disposables.create() }
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        // One work item per element would have delivered all 600 before the other work ran.
+        #expect(seenByOtherWork.withLock { $0 } == 256)
+        #expect(delivered.withLock { $0 } == Array(0..<600))
+        subscription.dispose()
+    }
+
+    @Test func elementsFromAProducerThreadArriveInOrderAndNeverOverlap() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on.order")
+        let producer = DispatchQueue(label: "observe-on.producer")
+        let received = Locked<(values: [Int], inside: Int, overlapped: Bool)>(([], 0, false))
+        let done = DispatchSemaphore(value: 0)
+        let source = Observable<Int>.create { observer in
+            producer.async {
+                for value in 0..<20_000 { observer.onNext(value) }
+                observer.onCompleted()
+            }
+            return Disposables.create()
+        }
+        let subscription = source.observe(on: scheduler).subscribe(onNext: { value in
+            received.withLock { state in
+                if state.inside > 0 { state.overlapped = true }
+                state.inside += 1
+            }
+            received.withLock { state in
+                state.values.append(value)
+                state.inside -= 1
+            }
+        }, onCompleted: { done.signal() })
+        #expect(done.wait(timeout: .now() + 20) == .success)
+        let state = received.withLock { $0 }
+        #expect(state.values == Array(0..<20_000))
+        #expect(!state.overlapped)
+        subscription.dispose()
+    }
+
+    @Test func onTheMainSchedulerABurstIsOneDrainAtATimeToo() {
+        let subject = PublishSubject<Int>()
+        var delivered: [Int] = []
+        let subscription = subject.observe(on: MainScheduler.asyncInstance).subscribe(onNext: { delivered.append($0) })
+        DispatchQueue.global().sync {
+            for value in 0..<300 { subject.onNext(value) }
+        }
+        var seenByOtherWork: Int?
+        DispatchQueue.global().sync {
+            _ = MainScheduler.asyncInstance.schedule(()) { _ in seenByOtherWork = delivered.count; return Disposables.create() }
+        }
+        _ = MainScheduler.drain()
+        #expect(seenByOtherWork == 256)
+        #expect(delivered == Array(0..<300))
+        subscription.dispose()
+    }
+}

@@ -5,13 +5,16 @@ extension ObservableType {
     ///     observe(on: s)
     ///     on scheduler s:       ---1--2--|
     ///
-    /// Each event is delivered by a scheduled action of its own, so events that arrive together
-    /// reach the observer one scheduling step apart (on a `TestScheduler`, one tick each), as in
-    /// RxSwift. On a serial scheduler (``SerialDispatchQueueScheduler``, ``MainScheduler``) each
-    /// event is scheduled as it arrives, since the queue keeps their order. On any other
-    /// scheduler the events wait in a queue and the next is scheduled only once the previous was
-    /// delivered, so the observer is never called concurrently even on a concurrent scheduler.
-    /// Disposing stops delivery of events still waiting.
+    /// On a serial scheduler (``SerialDispatchQueueScheduler``, ``MainScheduler``) events wait
+    /// in a queue and one scheduled drain delivers them in order: a burst costs one work item,
+    /// not one per element. A drain delivers at most 256 events, then schedules the next drain
+    /// and returns, so other work on the same queue runs between the batches of a long burst.
+    /// On any other scheduler (a `TestScheduler`, a concurrent or operation-queue scheduler)
+    /// each event is delivered by a scheduled action of its own, scheduled once the previous
+    /// one was delivered, as in RxSwift: events that arrive together reach the observer one
+    /// scheduling step apart (on a `TestScheduler`, one tick each). Either way the events of one
+    /// subscription arrive in their original order and never overlap, even on a concurrent
+    /// scheduler. Disposing stops delivery of events still waiting.
     ///
     /// - Parameter scheduler: Where the observer is called.
     /// - Returns: The same sequence, observed on `scheduler`.
@@ -41,18 +44,84 @@ final class ObserveOnSerial<Element>: Producer<Element>, @unchecked Sendable {
 }
 
 final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    /// The most events one scheduled drain delivers before it schedules the next and returns,
+    /// so that other work on the scheduler's queue runs between the batches of a long burst.
+    static var batchLimit: Int { 256 }
+
     private let scheduler: ImmediateSchedulerType
+    private let lock = Lock()
+    /// Events waiting for a drain, from `head` on.
+    private var queue: [Event<Element>] = []
+    private var head = 0
+    /// A drain is scheduled or running: new events only join the queue.
+    private var draining = false
+    /// The drain's batch, reused across batches (touched by the draining action only).
+    private var batch: [Event<Element>] = []
 
     init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Observer.Element>) {
-        _ = scheduler.schedule((self, event)) { sink, event in
-            sink.forwardOn(event)
-            if event.isStopEvent { sink.dispose() }
+    func on(_ event: Event<Element>) {
+        let startDrain = lock.withLock { () -> Bool in
+            queue.append(event)
+            if draining { return false }
+            draining = true
+            return true
+        }
+        if startDrain { scheduleDrain() }
+    }
+
+    private func scheduleDrain() {
+        _ = scheduler.schedule(self) { sink in
+            sink.drain()
             return Disposables.create()
+        }
+    }
+
+    /// Delivers up to ``batchLimit`` queued events, in order; schedules the next drain when
+    /// more are waiting, or ends the drain when the queue is empty.
+    private func drain() {
+        lock.withLock {
+            if isDisposed {
+                queue.removeAll()
+                head = 0
+                draining = false
+                return
+            }
+            let end = min(queue.count, head + Self.batchLimit)
+            batch.append(contentsOf: queue[head..<end])
+            head = end
+            if head == queue.count {
+                queue.removeAll(keepingCapacity: true)
+                head = 0
+            }
+        }
+        for event in batch {
+            forwardOn(event)
+            if event.isStopEvent {
+                batch.removeAll()
+                dispose()
+                return
+            }
+        }
+        batch.removeAll(keepingCapacity: true)
+        let more = lock.withLock { () -> Bool in
+            if queue.count > head, !isDisposed { return true }
+            draining = false
+            return false
+        }
+        if more { scheduleDrain() }
+    }
+
+    override func dispose() {
+        super.dispose()
+        lock.withLock {
+            queue.removeAll()
+            head = 0
         }
     }
 }
