@@ -8,14 +8,23 @@ final class MessageBox: @unchecked Sendable {
     var messages: [String] = []
 }
 
-/// Captures programming errors reported through `HeadlessUIHooks` while `body` runs.
+/// Captures programming errors reported while `body` runs, through `HeadlessUIHooks` (views,
+/// tables) or Streams' `Hooks` (a `Binder` or a relay given an error). Both hooks are
+/// process-wide: captures take turns with every other test that replaces them.
 func capturingProgrammingErrors<T>(_ body: () throws -> T) rethrows -> (result: T, errors: [String]) {
+    programmingErrorHookLock.lock()
+    defer { programmingErrorHookLock.unlock() }
     let box = MessageBox()
     let previous = HeadlessUIHooks.programmingErrorHandler
     HeadlessUIHooks.programmingErrorHandler = { error in
         box.lock.withLock { box.messages.append(error.message) }
     }
     defer { HeadlessUIHooks.programmingErrorHandler = previous }
+    let previousStreams = Hooks.programmingErrorHandler
+    Hooks.programmingErrorHandler = { message, _, _ in
+        box.lock.withLock { box.messages.append(message) }
+    }
+    defer { Hooks.programmingErrorHandler = previousStreams }
     let result = try body()
     return (result, box.lock.withLock { box.messages })
 }

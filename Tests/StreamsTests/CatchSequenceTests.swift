@@ -63,7 +63,7 @@ import Testing
 
 /// RxSwift 5's spellings compile, with a deprecation warning at the call site, and do what the
 /// RxSwift 6 names do. The suite is deprecated itself so that calling them here warns nobody.
-@Suite struct RxSwift5SpellingsTests {
+@Suite(.resourceCheck) struct RxSwift5SpellingsTests {
     @available(*, deprecated, message: "calls RxSwift 5 spellings on purpose")
     @Test func eachOldNameDoesWhatTheNewNameDoes() throws {
         let failing = Observable<Int>.concat(.just(1), .error(testError))

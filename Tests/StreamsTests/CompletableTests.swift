@@ -37,19 +37,28 @@ import Testing
         #expect(log == ["cleanup", "completed"])
     }
 
-    @Test func asCompletableIgnoresElements() {
+    @Test func ignoreElementsThenAsCompletableKeepsOnlyTheEnd() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
-        let res = scheduler.start { xs.asCompletable().asObservable() }
+        let res = scheduler.start { xs.ignoreElements().asCompletable().asObservable() }
         #expect(res.events == [.completed(250)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
+    }
+
+    @Test func asCompletableInfersASequenceOfNeverAsRxSwiftDoes() {
+        // As in RxSwift's tests: the element type comes from `asCompletable()` being defined on
+        // sequences of `Never` only (this did not compile while it was defined on any sequence).
+        let scheduler = TestScheduler(initialClock: 0)
+        let completable = scheduler.createColdObservable([.completed(20)]).asCompletable()
+        let res = scheduler.start { completable }
+        #expect(res.events == [.completed(220)])
     }
 
     @Test func andThenRunsInSequence() {
         let scheduler = TestScheduler(initialClock: 0)
         let first = scheduler.createColdObservable([.next(5, 1), .completed(20)])
         let second = scheduler.createColdObservable([.next(10, "a"), .completed(10)])
-        let res = scheduler.start { first.asCompletable().andThen(second.asSingle()).asObservable() }
+        let res = scheduler.start { first.ignoreElements().asCompletable().andThen(second.asSingle()).asObservable() }
         #expect(res.events == [.next(230, "a"), .completed(230)])
         #expect(first.subscriptions == [Subscription(200, 220)])
         #expect(second.subscriptions == [Subscription(220, 230)])

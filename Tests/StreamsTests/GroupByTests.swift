@@ -159,7 +159,7 @@ import Testing
 
 /// groupBy under threads: a source merged from producers on four threads, groups subscribed and
 /// disposed while elements flow. Named for CI's thread-sanitizer run.
-@Suite struct GroupByStressTests {
+@Suite(.resourceCheck) struct GroupByStressTests {
     @Test func everyElementReachesItsGroupOnceAndInOrderUnderConcurrentProducers() async throws {
         let producers = 4
         let perProducer = 5_000

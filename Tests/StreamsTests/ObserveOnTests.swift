@@ -175,3 +175,18 @@ import Testing
         subscription.dispose()
     }
 }
+
+@Suite(.resourceCheck) struct ObserveOnImplementationTests {
+    @Test func theSerialImplementationIsChosenForSerialSchedulersOnly() {
+        // Tests that subscribe carry `.resourceCheck`, which runs them one at a time, so the
+        // process-wide counter moves only with this test's subscriptions.
+        let before = Resources.numberOfSerialDispatchQueueObservables
+        let serial = Observable<Int>.never().observe(on: SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on.choice")).subscribe()
+        #expect(Resources.numberOfSerialDispatchQueueObservables == before + 1)
+        let concurrent = Observable<Int>.never().observe(on: ConcurrentDispatchQueueScheduler(qos: .default)).subscribe()
+        #expect(Resources.numberOfSerialDispatchQueueObservables == before + 1)
+        serial.dispose()
+        concurrent.dispose()
+        #expect(Resources.numberOfSerialDispatchQueueObservables == before)
+    }
+}

@@ -157,7 +157,7 @@ import Testing
         "Completable.swift: andThen(second) (4)": { try $0.check { run in
             try run.input("self").ignoreElements().asCompletable().andThen(try run.input("second"))
         } },
-        "Completable.swift: asCompletable()": { try $0.check { try $0.source.asCompletable() } },
+        "Completable.swift: asCompletable()": { try $0.check { try $0.source.ignoreElements().asCompletable() } },
         "PrimitiveSequence+Operators.swift: retry(when: { errors in errors.take(1) })": { try $0.check { run in
             try run.source.asMaybe().retry(when: { (errors: Observable<MarbleEventError>) in errors.take(1) })
         } },

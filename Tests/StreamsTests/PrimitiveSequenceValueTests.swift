@@ -46,19 +46,37 @@ import Testing
         #expect(disposed.value)
     }
 
-    @Test func alreadyCancelledTaskDoesNotSubscribe() async {
-        let subscribed = AsyncTestBox(false)
+    @Test func anAlreadyCancelledTaskStillGetsTheOutcomeOfASequenceThatEndsAtOnce() async throws {
+        // As RxSwift: the wait subscribes even when its task is cancelled; what ends during the
+        // subscription gives its outcome, what does not is disposed with CancellationError.
+        let subscribed = AsyncTestBox(0)
         let single = Single<Int>.create { observer in
-            subscribed.update { $0 = true }
+            subscribed.update { $0 += 1 }
             observer(.success(1))
             return Disposables.create()
         }
-        let waiter = Task {
+        let immediate = await Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await single.value
-        }
-        let result = await waiter.result
-        #expect(throws: CancellationError.self) { try result.get() }
-        #expect(!subscribed.value)
+        }.result
+        #expect(try immediate.get() == 1)
+        let empty = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await Maybe<Int>.empty().value
+        }.result
+        #expect(try empty.get() == nil)
+        let completed: Result<Void, Error> = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await Completable.empty().value
+        }.result
+        try completed.get()
+        let disposed = AsyncTestBox(false)
+        let pending = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await Single<Int>.create { _ in Disposables.create { disposed.update { $0 = true } } }.value
+        }.result
+        #expect(throws: CancellationError.self) { try pending.get() }
+        #expect(disposed.value)
+        #expect(subscribed.value == 1)
     }
 }

@@ -94,4 +94,35 @@ import Testing
             #expect(res.events.map(\.value) == [.next(1), .next(2), .completed])
         }
     }
+
+    @Test func aSideEffectOfADriverRunsOncePerElementWhateverTheNumberOfObservers() {
+        // RxCocoa shares the result of every Driver operator again: two observers of `do`
+        // see one run of its closure per element, not two.
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+            var effects: [Int] = []
+            let driver = xs.asDriver(onErrorJustReturn: -1).do(onNext: { effects.append($0) }, onCompleted: { effects.append(-1) })
+            var first: [Int] = []
+            var second: [Int] = []
+            scheduler.scheduleAt(200) {
+                _ = driver.drive(onNext: { first.append($0) })
+                _ = driver.drive(onNext: { second.append($0) })
+            }
+            scheduler.start()
+            #expect(effects == [1, 2, -1])
+            #expect(first == [1, 2] && second == [1, 2])
+        }
+    }
+
+    @Test func switchingToSignalsGivesASignal() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let inner = scheduler.createHotObservable([.next(220, 5), .completed(240)]).asSignal(onErrorJustReturn: 0)
+            let switched: Signal<Int> = Driver.just(inner).switchLatest()
+            let merged: Signal<Int> = Driver.just(inner).merge()
+            let res = scheduler.start { Signal.merge(switched, merged).asObservable() }
+            #expect(res.events.map(\.value) == [.next(5), .next(5), .completed])
+        }
+    }
 }

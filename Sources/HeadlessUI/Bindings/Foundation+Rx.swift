@@ -4,14 +4,6 @@ import FoundationNetworking
 #endif
 import Streams
 
-/// Every `NSObject` (a `URLSession`, and on Apple platforms a `NotificationCenter`) has `rx`,
-/// as in RxSwift.
-extension NSObject: ReactiveCompatible {}
-
-#if !canImport(Darwin)
-/// `NotificationCenter` is not an `NSObject` in swift-corelibs-foundation: it gets `rx` here.
-extension NotificationCenter: ReactiveCompatible {}
-#endif
 
 extension Reactive where Base: NotificationCenter {
     /// The notifications posted with `name` (any name when `nil`) by `object` (any object when

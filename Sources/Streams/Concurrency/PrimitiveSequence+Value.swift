@@ -3,7 +3,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///
     ///     let pizza = try await api.pizza(id: 1).value
     ///
-    /// Cancelling the waiting task disposes the subscription and throws `CancellationError`.
+    /// Cancelling the waiting task disposes the subscription and throws `CancellationError`
+    /// (when the task is cancelled before it starts waiting, a sequence that ends as soon as it
+    /// is subscribed still gives its outcome, as in RxSwift).
     ///
     /// - Throws: The single's error, or `CancellationError`.
     public var value: Element {
@@ -21,7 +23,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///
     ///     if let cached = try await cache.pizza(id: 1).value { … }
     ///
-    /// Cancelling the waiting task disposes the subscription and throws `CancellationError`.
+    /// Cancelling the waiting task disposes the subscription and throws `CancellationError`
+    /// (when the task is cancelled before it starts waiting, a sequence that ends as soon as it
+    /// is subscribed still gives its outcome, as in RxSwift).
     ///
     /// - Throws: The maybe's error, or `CancellationError`.
     public var value: Element? {
@@ -36,7 +40,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     ///
     ///     try await store.save(pizza).value
     ///
-    /// Cancelling the waiting task disposes the subscription and throws `CancellationError`.
+    /// Cancelling the waiting task disposes the subscription and throws `CancellationError`
+    /// (when the task is cancelled before it starts waiting, a sequence that ends as soon as it
+    /// is subscribed still gives its outcome, as in RxSwift).
     ///
     /// - Throws: The completable's error, or `CancellationError`.
     public var value: Void {
@@ -83,17 +89,13 @@ private final class OutcomeWaiter<Result>: @unchecked Sendable {
     private var cancelled = false
     private let subscription = SingleAssignmentDisposable()
 
+    /// Subscribes even when the task was cancelled before: as in RxSwift, a sequence that ends
+    /// during `subscribe` still gives its outcome; one that does not is disposed and the wait
+    /// throws `CancellationError`.
     func start(_ continuation: CheckedContinuation<Result, Swift.Error>, subscribe: () -> Disposable) {
-        let cancelledAlready = lock.withLock { () -> Bool in
-            if cancelled { return true }
-            self.continuation = continuation
-            return false
-        }
-        if cancelledAlready {
-            continuation.resume(throwing: CancellationError())
-            return
-        }
+        lock.withLock { self.continuation = continuation }
         subscription.setDisposable(subscribe())
+        if lock.withLock({ cancelled }) { cancel() }
     }
 
     func resume(with result: Swift.Result<Result, Swift.Error>) {

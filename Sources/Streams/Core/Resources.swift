@@ -24,6 +24,19 @@ public enum Resources {
     @discardableResult
     public static func decrementTotal() -> Int32 { Int32(truncatingIfNeeded: counter.subtract(1, ordering: .relaxed).newValue) }
 
+    private static let serialObserveOnCounter = Atomic<Int>(0)
+
+    /// The number of live `observe(on:)` subscriptions that deliver through a serial
+    /// scheduler's queue (``SerialDispatchQueueScheduler`` or ``MainScheduler``): RxSwift's
+    /// check that the serial implementation was chosen.
+    public static var numberOfSerialDispatchQueueObservables: Int32 {
+        Int32(truncatingIfNeeded: serialObserveOnCounter.load(ordering: .relaxed))
+    }
+
+    static func serialObserveOnStarted() { serialObserveOnCounter.add(1, ordering: .relaxed) }
+
+    static func serialObserveOnEnded() { serialObserveOnCounter.subtract(1, ordering: .relaxed) }
+
     @inline(__always)
     static func increment() { counter.add(1, ordering: .relaxed) }
 

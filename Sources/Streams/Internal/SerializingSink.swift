@@ -57,6 +57,28 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendab
         drain()
     }
 
+    /// Sends the next element if `accept` holds: the decision is taken under ``lock`` in the
+    /// same step that queues (or starts delivering) the element, so no event decided after it
+    /// can overtake it. `accept` runs under the lock: it may read the subclass's state, and must
+    /// not call out.
+    @inline(__always)
+    final func sendNext(_ element: Observer.Element, if accept: () -> Bool) {
+        lock.lock()
+        if terminated || !accept() {
+            lock.unlock()
+            return
+        }
+        if draining {
+            enqueueNext(element)
+            lock.unlock()
+            return
+        }
+        draining = true
+        lock.unlock()
+        forwardNext(element)
+        drain()
+    }
+
     /// Queues `event` for the thread delivering; called under the lock.
     @inline(never)
     private func enqueue(_ event: Event<Observer.Element>) {

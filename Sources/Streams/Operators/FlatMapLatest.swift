@@ -38,20 +38,21 @@ final class Switch<SourceElement, Result>: Producer<Result>, @unchecked Sendable
     }
 }
 
-final class SwitchSink<SourceElement, Observer: ObserverType>: OrderedDeliverySink<Observer.Element, Observer>, ObserverType, @unchecked Sendable {
+final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable {
     typealias Selector = (SourceElement) throws -> Observable<Observer.Element>
 
     private let selector: Selector
     private let outerSubscription = SingleAssignmentDisposable()
     private let innerSubscription = SerialDisposable()
+    // Under `lock`: which inner is the latest, whether it is still running, whether the outer
+    // sequence has completed.
     private var latest: UInt64 = 0
     private var hasLatest = false
     private var outerStopped = false
-    private var stopped = false
 
     init(selector: @escaping Selector, observer: Observer, cancel: Cancelable) {
         self.selector = selector
-        super.init(observer: observer, cancel: cancel) { $0 }
+        super.init(observer: observer, cancel: cancel)
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
@@ -70,7 +71,7 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: OrderedDeliverySi
                 return
             }
             let id = lock.withLock { () -> UInt64? in
-                if stopped { return nil }
+                if isTerminatedLocked { return nil }
                 latest &+= 1
                 hasLatest = true
                 return latest
@@ -83,44 +84,34 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: OrderedDeliverySi
         case .error(let error):
             stop(with: error)
         case .completed:
-            let mustDrain = lock.withLock { () -> Bool in
-                if stopped { return false }
+            let claimed = lock.withLock { () -> Bool in
                 outerStopped = true
-                if hasLatest { return false }
-                stopped = true
-                return enqueueLocked(.completed)
+                return !hasLatest && terminateLocked()
             }
             outerSubscription.dispose()
-            if mustDrain { drain() }
+            if claimed { sendClaimedTerminal(.completed) }
         }
     }
 
     private func stop(with error: Swift.Error) {
-        let mustDrain = lock.withLock { () -> Bool in
-            if stopped { return false }
-            stopped = true
-            return enqueueLocked(.error(error))
-        }
-        if mustDrain { drain() }
+        if lock.withLock({ terminateLocked() }) { sendClaimedTerminal(.error(error)) }
     }
 
-    fileprivate func innerOn(_ event: Event<Observer.Element>, id: UInt64) {
-        let mustDrain = lock.withLock { () -> Bool in
-            if stopped || id != latest { return false }
-            switch event {
-            case .next(let element):
-                return enqueueLocked(.value(element))
-            case .error(let error):
-                stopped = true
-                return enqueueLocked(.error(error))
-            case .completed:
-                hasLatest = false
-                if !outerStopped { return false }
-                stopped = true
-                return enqueueLocked(.completed)
-            }
+    /// An element of inner `id`: sent only while that inner is the latest, decided in the same
+    /// step that queues it, so an element of a replaced inner never follows one of its successor.
+    @inline(__always)
+    fileprivate func innerNext(_ element: Observer.Element, id: UInt64) {
+        sendNext(element) { id == latest }
+    }
+
+    fileprivate func innerTerminal(_ event: Event<Observer.Element>, id: UInt64) {
+        let claimed = lock.withLock { () -> Bool in
+            if id != latest { return false }
+            if case .error = event { return terminateLocked() }
+            hasLatest = false
+            return outerStopped && terminateLocked()
         }
-        if mustDrain { drain() }
+        if claimed { sendClaimedTerminal(event) }
     }
 }
 
@@ -131,7 +122,12 @@ private struct SwitchInnerObserver<SourceElement, Observer: ObserverType>: Obser
     let subscription: Disposable
 
     func on(_ event: Event<Element>) {
-        if event.isStopEvent { subscription.dispose() }
-        sink.innerOn(event, id: id)
+        switch event {
+        case .next(let element):
+            sink.innerNext(element, id: id)
+        case .error, .completed:
+            subscription.dispose()
+            sink.innerTerminal(event, id: id)
+        }
     }
 }

@@ -63,7 +63,10 @@ final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, Observe
     init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)
+        Resources.serialObserveOnStarted()
     }
+
+    deinit { Resources.serialObserveOnEnded() }
 
     func on(_ event: Event<Element>) {
         let startDrain = lock.withLock { () -> Bool in

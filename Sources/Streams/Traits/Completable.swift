@@ -209,22 +209,14 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     }
 }
 
-extension ObservableType {
-    /// A ``Completable`` that ignores the elements of this sequence and keeps its end.
+extension ObservableType where Element == Never {
+    /// The sequence, which has no elements, as a ``Completable`` (RxSwift's rule: only a
+    /// sequence of `Never` converts; write `ignoreElements().asCompletable()` for any other).
     ///
-    ///     --1--2--|   asCompletable()   --------|
+    ///     ------|   asCompletable()   ------|
     ///
     /// - Returns: The completable.
     public func asCompletable() -> Completable {
-        let source = asObservable()
-        return Completable(raw: Observable<Never>.create { observer in
-            source.subscribe(AnyObserver { event in
-                switch event {
-                case .next: break
-                case .error(let error): observer.onError(error)
-                case .completed: observer.onCompleted()
-                }
-            })
-        })
+        Completable(raw: asObservable())
     }
 }

@@ -195,7 +195,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///
     /// - Returns: The completable.
     public func asCompletable() -> Completable {
-        primitiveSequence.asObservable().asCompletable()
+        primitiveSequence.asObservable().ignoreElements().asCompletable()
     }
 
     /// A ``Single`` with this maybe's element, or with `default` when it completes empty.

@@ -122,8 +122,9 @@ extension SharedSequence where Element: RxAbstractInteger {
     }
 }
 
-extension SharedSequenceConvertibleType where Element: SharedSequenceConvertibleType, Element.SharingStrategy == SharingStrategy {
-    /// Merges the inner shared sequences as they arrive.
+extension SharedSequenceConvertibleType where Element: SharedSequenceConvertibleType {
+    /// Merges the inner shared sequences as they arrive; the result shares and delivers as the
+    /// inner ones do (a `Driver` of `Signal`s merges into a `Signal`).
     ///
     ///     source: --a-b--------|
     ///     a:        1---3---5|
@@ -132,8 +133,8 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
     ///             --1--23--45--|
     ///
     /// - Returns: The merged shared sequence.
-    public func merge() -> SharedSequence<SharingStrategy, Element.Element> {
-        SharedSequence(asObservable().map { $0.asObservable() }.merge())
+    public func merge() -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().map { $0.asObservable() }.merge())
     }
 
     /// Merges the inner shared sequences, at most `maxConcurrent` subscribed at a time (the
@@ -141,11 +142,12 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
     ///
     /// - Parameter maxConcurrent: How many inner sequences run at once.
     /// - Returns: The merged shared sequence.
-    public func merge(maxConcurrent: Int) -> SharedSequence<SharingStrategy, Element.Element> {
-        SharedSequence(asObservable().map { $0.asObservable() }.merge(maxConcurrent: maxConcurrent))
+    public func merge(maxConcurrent: Int) -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().map { $0.asObservable() }.merge(maxConcurrent: maxConcurrent))
     }
 
-    /// Follows the latest inner shared sequence, disposing the previous one.
+    /// Follows the latest inner shared sequence, disposing the previous one; the result shares
+    /// and delivers as the inner ones do.
     ///
     ///     source: --a-------b-----|
     ///     a:        1--2--3--4|
@@ -154,8 +156,8 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
     ///             --1--2--3-5---6-|
     ///
     /// - Returns: The shared sequence of the latest inner one's elements.
-    public func switchLatest() -> SharedSequence<SharingStrategy, Element.Element> {
-        SharedSequence(asObservable().map { $0.asObservable() }.switchLatest())
+    public func switchLatest() -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().map { $0.asObservable() }.switchLatest())
     }
 }
 

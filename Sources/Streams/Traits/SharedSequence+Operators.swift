@@ -36,7 +36,7 @@ extension SharedSequenceConvertibleType {
     /// - Parameter comparer: `true` when two elements count as equal.
     /// - Returns: The shared sequence without consecutive duplicates.
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(raw: asObservable().distinctUntilChanged(comparer))
+        SharedSequence(asObservable().distinctUntilChanged(comparer))
     }
 
     /// Drops elements whose key equals the previous element's key.
@@ -44,7 +44,7 @@ extension SharedSequenceConvertibleType {
     /// - Parameter keySelector: The key compared between consecutive elements.
     /// - Returns: The shared sequence without consecutive duplicates.
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(raw: asObservable().distinctUntilChanged(keySelector))
+        SharedSequence(asObservable().distinctUntilChanged(keySelector))
     }
 
     /// Sends `element` first, then the elements of this sequence.
@@ -54,7 +54,7 @@ extension SharedSequenceConvertibleType {
     /// - Parameter element: The first element.
     /// - Returns: The shared sequence.
     public func startWith(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(raw: TraitOperators.startWith(asObservable(), element))
+        SharedSequence(TraitOperators.startWith(asObservable(), element))
     }
 
     /// Calls side-effect closures for the events and the life of each subscription.
@@ -77,7 +77,7 @@ extension SharedSequenceConvertibleType {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(raw: TraitOperators.perform(
+        SharedSequence(TraitOperators.perform(
             on: asObservable(),
             onNext: onNext, afterNext: afterNext,
             onError: nil, afterError: nil,
@@ -94,6 +94,6 @@ extension SharedSequenceConvertibleType where Element: Equatable {
     ///
     /// - Returns: The shared sequence without consecutive duplicates.
     public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(raw: asObservable().distinctUntilChanged())
+        SharedSequence(asObservable().distinctUntilChanged())
     }
 }

@@ -200,7 +200,7 @@ extension SharedSequence {
     /// - Parameter sources: The shared sequences.
     /// - Returns: The merged shared sequence.
     public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(raw: Observable.merge(sources.map { $0.asObservable() }))
+        SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 
     /// Merges the elements of a collection of shared sequences as they arrive.
@@ -208,6 +208,6 @@ extension SharedSequence {
     /// - Parameter sources: The shared sequences.
     /// - Returns: The merged shared sequence.
     public static func merge<Sources: Collection>(_ sources: Sources) -> SharedSequence<SharingStrategy, Element> where Sources.Element == SharedSequence<SharingStrategy, Element> {
-        SharedSequence(raw: Observable.merge(sources.map { $0.asObservable() }))
+        SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 }

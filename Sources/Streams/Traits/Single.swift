@@ -165,7 +165,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///
     /// - Returns: The completable.
     public func asCompletable() -> Completable {
-        primitiveSequence.asObservable().asCompletable()
+        primitiveSequence.asObservable().ignoreElements().asCompletable()
     }
 }
 

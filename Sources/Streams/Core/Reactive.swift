@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `.rx` namespace: a wrapper that carries the reactive extensions of a base object.
 ///
 /// Extensions written on `Reactive where Base: Label` appear as `label.rx.text`, as in RxCocoa.
@@ -52,3 +54,12 @@ extension ReactiveCompatible {
         set {}
     }
 }
+
+/// Every `NSObject` (a `URLSession`, and on Apple platforms a `NotificationCenter`) has `rx`,
+/// as in RxSwift.
+extension NSObject: ReactiveCompatible {}
+
+#if !canImport(Darwin)
+/// `NotificationCenter` is not an `NSObject` in swift-corelibs-foundation: it gets `rx` here.
+extension NotificationCenter: ReactiveCompatible {}
+#endif

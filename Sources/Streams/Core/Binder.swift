@@ -1,10 +1,8 @@
-import Streams
-
 /// An observer that applies each element to a UI object on the main scheduler.
 ///
 /// A binder never errors back: binding an error is a programming error, reported through
-/// ``HeadlessUIHooks/programmingErrorHandler`` (a failed assertion in debug builds), as
-/// RxCocoa's `Binder` does. Completion is ignored. The target is held weakly.
+/// ``Hooks/programmingErrorHandler`` (a failed assertion in debug builds), as RxSwift's
+/// `Binder` does. Completion is ignored. The target is held weakly.
 ///
 ///     let binder = Binder(label) { label, text in label.text = text }
 ///     Observable.just("Margherita").bind(to: binder)
@@ -29,7 +27,7 @@ public struct Binder<Value>: ObserverType {
                     return Disposables.create()
                 }
             case .error(let error):
-                HeadlessUIHooks.report("Binding error: \(error)")
+                Hooks.reportProgrammingError("Binding error: \(error)")
             case .completed:
                 break
             }
