@@ -57,7 +57,7 @@ RENAMED = {}
 
 # path prefix -> reason; the longest matching prefix wins.
 MISSING = {
-    "DisposeBase": "RxSwift's base class of `DisposeBag` for its resource count; `DisposeBag` counts itself in `Resources.total` here",
+    "DisposeBase": "RxSwift's base class of `DisposeBag`, there for its resource count; `Resources.total` here counts subscriptions, not bags",
     "maxTailRecursiveSinkStackSize": "a statistic of RxSwift's tail-recursive sinks; `concat`, `retry` and `catch(sequence:)` go through the trampoline here and never nest",
     "KVORepresentable": "key-value observing needs the Objective-C runtime",
     "Bool.KVOType": "key-value observing needs the Objective-C runtime",
@@ -127,17 +127,27 @@ def main():
         print(__doc__)
         sys.exit(2)
     rx = load(sys.argv[1], LIBRARIES)
-    ours = load(OURS, ["Streams", "StreamsTesting", "StreamsBlocking", "HeadlessUI"])
-    variadic_ours = {}
-    for key in ours:
-        parts = key.split(".")
-        variadic_ours.setdefault(".".join(parts[:-1] + [variadic(parts[-1])]), key)
+    # Where each library's names must be found for "same" to hold: changing the import line is
+    # all a port does, so a RxSwift name must be in Streams, not only somewhere in the package.
+    homes = {
+        "RxSwift": ["Streams"], "RxRelay": ["Streams"], "RxCocoa": ["Streams", "HeadlessUI"],
+        "RxTest": ["StreamsTesting", "Streams"], "RxBlocking": ["StreamsBlocking", "Streams"],
+        "Differentiator": ["HeadlessUI"],
+    }
+    ours_by_home = {library: load(OURS, modules) for library, modules in homes.items()}
+    variadic_by_home = {}
+    for library, symbols in ours_by_home.items():
+        packed = {}
+        for key in symbols:
+            parts = key.split(".")
+            packed.setdefault(".".join(parts[:-1] + [variadic(parts[-1])]), key)
+        variadic_by_home[library] = packed
     rows, unexplained = [], []
     counts = {"same": 0, "renamed": 0, "missing": 0}
     for path in sorted(rx, key=lambda p: (LIBRARIES.index(rx[p][0]), p.lower())):
         module, symbol = rx[path]
         kind = symbol["kind"]["displayName"]
-        found = lookup(path, ours, variadic_ours)
+        found = lookup(path, ours_by_home[module], variadic_by_home[module])
         if found:
             status, note = "same", "" if found == path else "on `%s`" % found.split(".")[0]
         elif path in SAME:

@@ -3,8 +3,9 @@ import Foundation
 
 /// Global hooks of HeadlessUI, the place to observe programming errors in tests.
 public enum HeadlessUIHooks {
-    /// Something that should never happen in a correct app: an error bound to a ``Binder``,
-    /// an invalid table update outside a batch, a view touched off the main scheduler.
+    /// Something that should never happen in a correct app: an invalid table update outside a
+    /// batch, a view touched off the main scheduler, an error bound to a table's items. (An
+    /// error bound to a `Binder` or a relay goes to Streams' `Hooks.programmingErrorHandler`.)
     public struct ProgrammingError: Sendable, CustomStringConvertible {
         /// What went wrong, in words.
         public let message: String
