@@ -179,14 +179,16 @@ import Testing
 @Suite(.resourceCheck) struct ObserveOnImplementationTests {
     @Test func theSerialImplementationIsChosenForSerialSchedulersOnly() {
         // Tests that subscribe carry `.resourceCheck`, which runs them one at a time, so the
-        // process-wide counter moves only with this test's subscriptions.
+        // process-wide counter moves only with this test's sequences.
         let before = Resources.numberOfSerialDispatchQueueObservables
-        let serial = Observable<Int>.never().observe(on: SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on.choice")).subscribe()
+        var serial: Observable<Int>? = Observable<Int>.never().observe(on: SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on.choice"))
         #expect(Resources.numberOfSerialDispatchQueueObservables == before + 1)
-        let concurrent = Observable<Int>.never().observe(on: ConcurrentDispatchQueueScheduler(qos: .default)).subscribe()
+        var concurrent: Observable<Int>? = Observable<Int>.never().observe(on: ConcurrentDispatchQueueScheduler(qos: .default))
         #expect(Resources.numberOfSerialDispatchQueueObservables == before + 1)
-        serial.dispose()
-        concurrent.dispose()
+        let subscriptions = [serial?.subscribe(), concurrent?.subscribe()]
+        subscriptions.forEach { $0?.dispose() }
+        serial = nil
+        concurrent = nil
         #expect(Resources.numberOfSerialDispatchQueueObservables == before)
     }
 }

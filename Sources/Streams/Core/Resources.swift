@@ -26,9 +26,9 @@ public enum Resources {
 
     private static let serialObserveOnCounter = Atomic<Int>(0)
 
-    /// The number of live `observe(on:)` subscriptions that deliver through a serial
-    /// scheduler's queue (``SerialDispatchQueueScheduler`` or ``MainScheduler``): RxSwift's
-    /// check that the serial implementation was chosen.
+    /// The number of live `observe(on:)` sequences that deliver through a serial scheduler's
+    /// queue (``SerialDispatchQueueScheduler`` or ``MainScheduler``), subscribed or not:
+    /// RxSwift's check that the serial implementation was chosen.
     public static var numberOfSerialDispatchQueueObservables: Int32 {
         Int32(truncatingIfNeeded: serialObserveOnCounter.load(ordering: .relaxed))
     }

@@ -34,7 +34,11 @@ final class ObserveOnSerial<Element>: Producer<Element>, @unchecked Sendable {
     init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
+        super.init()
+        Resources.serialObserveOnStarted()
     }
+
+    deinit { Resources.serialObserveOnEnded() }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ObserveOnSerialSink(scheduler: scheduler, observer: observer, cancel: cancel)
@@ -63,10 +67,7 @@ final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, Observe
     init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)
-        Resources.serialObserveOnStarted()
     }
-
-    deinit { Resources.serialObserveOnEnded() }
 
     func on(_ event: Event<Element>) {
         let startDrain = lock.withLock { () -> Bool in
