@@ -67,3 +67,37 @@ import Testing
         subscription.dispose()
     }
 }
+
+/// An inner `just` is delivered without subscribing it; the rules are those of any inner.
+@Suite(.resourceCheck) struct ImmediateInnerTests {
+    @Test func aJustAtTheConcurrencyLimitWaitsItsTurn() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let slow = scheduler.createColdObservable([.next(10, 1), .completed(30)])
+        let xs = scheduler.createHotObservable([
+            .next(210, slow.asObservable()), .next(215, Observable.just(9)), .completed(300),
+        ])
+        let res = scheduler.start { xs.merge(maxConcurrent: 1) }
+        #expect(res.events == [.next(220, 1), .next(240, 9), .completed(300)])
+    }
+
+    @Test func aJustIsDeliveredAtOnceWithinTheLimitAndTheResultEndsWithTheOuter() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let res = scheduler.start { xs.flatMap { Observable.just($0 * 10) } }
+        #expect(res.events == [.next(210, 10), .next(220, 20), .completed(230)])
+        let concatenated = TestScheduler(initialClock: 0)
+        let ys = concatenated.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let ordered = concatenated.start { ys.concatMap { Observable.just($0) } }
+        #expect(ordered.events == [.next(210, 1), .next(220, 2), .completed(230)])
+    }
+
+    @Test func aJustReplacesTheRunningInnerOfFlatMapLatest() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let running = scheduler.createColdObservable([.next(10, 1), .next(50, 2), .completed(60)])
+        let xs = scheduler.createHotObservable([.next(210, 0), .next(230, 1), .completed(240)])
+        let res = scheduler.start { xs.flatMapLatest { $0 == 0 ? running.asObservable() : Observable.just(7) } }
+        #expect(res.events == [.next(220, 1), .next(230, 7), .completed(240)])
+        // The running inner is disposed when the just replaces it.
+        #expect(running.subscriptions == [Subscription(210, 230)])
+    }
+}

@@ -42,6 +42,11 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
 
     /// Returns `self`.
     public func asObservable() -> Observable<Element> { self }
+
+    /// The one element of a sequence that, when subscribed, sends exactly that element and
+    /// completes at once, without a scheduler (`just`); `nil` for any other sequence. The
+    /// flattening operators deliver such an inner element directly instead of subscribing it.
+    var immediateElement: Element? { nil }
 }
 
 extension ObservableType {

@@ -22,6 +22,8 @@ final class Just<Element>: Producer<Element>, @unchecked Sendable {
     private let element: Element
     init(element: Element) { self.element = element }
 
+    override var immediateElement: Element? { element }
+
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         observer.on(.next(element))
         observer.on(.completed)

@@ -70,6 +70,20 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<O
                 stop(with: error)
                 return
             }
+            if let element = inner.immediateElement {
+                // An inner `just` replaces the running inner, sends its element and completes
+                // at once: no inner subscription to make.
+                let id = lock.withLock { () -> UInt64? in
+                    if isTerminatedLocked { return nil }
+                    latest &+= 1
+                    hasLatest = false
+                    return latest
+                }
+                guard let id else { return }
+                innerSubscription.disposable = Disposables.create()
+                sendNext(element) { id == latest }
+                return
+            }
             let id = lock.withLock { () -> UInt64? in
                 if isTerminatedLocked { return nil }
                 latest &+= 1

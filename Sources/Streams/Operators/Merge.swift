@@ -110,6 +110,18 @@ final class MergeSink<SourceElement, Observer: ObserverType>: SerializingSink<Ob
                 send(.error(error))
                 return
             }
+            if let element = inner.immediateElement {
+                // An inner `just` within the concurrency limit sends its element and completes
+                // at once: deliver the element, with no inner subscription to make and remove.
+                // At the limit it waits its turn like any other inner (decided in the same step).
+                let maxConcurrent = parent.maxConcurrent
+                sendNext(element) {
+                    if activeCount < maxConcurrent { return true }
+                    waiting.append(inner)
+                    return false
+                }
+                return
+            }
             let subscribeNow = lock.withLock { () -> Bool in
                 if isTerminatedLocked { return false }
                 if activeCount < parent.maxConcurrent {
