@@ -4,8 +4,13 @@ import Streams
 import Testing
 
 /// flatMapLatest with inners that emit from other threads while the outer switches: an element
-/// of a replaced inner never arrives after one of its successor, elements never overlap.
-/// Named for CI's thread-sanitizer run.
+/// of a replaced inner never arrives after one of its successor, elements never overlap, each
+/// inner's elements stay in order. Named for CI's thread-sanitizer run.
+///
+/// What it cannot show: disposing the replaced inner already stops its elements before they
+/// reach the switch, so a switch that checked "is this inner still the latest" apart from
+/// queueing the element (or not at all) passed this test too when tried. That ordering rests on
+/// `SwitchSink` deciding and queueing in one lock step (`SerializingSink.sendNext(_:if:)`).
 @Suite(.resourceCheck) struct SwitchStressTests {
     @Test func anElementOfAReplacedInnerNeverFollowsOneOfItsSuccessor() {
         let workers = DispatchQueue(label: "switch.stress.inners", attributes: .concurrent)

@@ -41,20 +41,7 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendab
     /// Sends the next element: what `send(.next(element))` does, without building an `Event`
     /// on the common path.
     final func sendNext(_ element: Observer.Element) {
-        lock.lock()
-        if terminated {
-            lock.unlock()
-            return
-        }
-        if draining {
-            enqueueNext(element)
-            lock.unlock()
-            return
-        }
-        draining = true
-        lock.unlock()
-        forwardNext(element)
-        drain()
+        sendNext(element) { true }
     }
 
     /// Sends the next element if `accept` holds: the decision is taken under ``lock`` in the
