@@ -9,7 +9,7 @@
 # against the library modules it needs (compiled from Sources/ into .build-fuzz/, git-ignored).
 # The seed corpus is Fuzz/Corpus/<name>/ (read only); new inputs go to .build-fuzz/corpus/<name>/.
 # A crash leaves .build-fuzz/crash-<name>-* and makes the script exit non-zero: add the input as
-# a regression test (Tests/*/…HardeningTests.swift) and a seed in Fuzz/Corpus/<name>/.
+# a regression test in the test file of the code it hits and a seed in Fuzz/Corpus/<name>/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

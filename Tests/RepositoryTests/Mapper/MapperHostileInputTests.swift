@@ -4,9 +4,9 @@ import Repository
 import Testing
 import TestSupport
 
-/// Issue 9's bad-input list for the JSON mappers: every hostile body is a
+/// Hostile bodies for the JSON mappers: each one is a
 /// `MapperError.couldNotParse` (or maps correctly), never a crash, and the store is untouched.
-@Suite(.resourceCheck) struct MapperHardeningTests {
+@Suite(.resourceCheck) struct MapperHostileInputTests {
     private func mapper(_ store: Store) -> Mapper<[Pizza], Pizza, PizzaViewModel> {
         Mapper(store: store, viewModel: PizzaViewModel.init)
     }
