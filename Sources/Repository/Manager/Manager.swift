@@ -52,17 +52,18 @@ extension ResourceStatus: Equatable {
 ///             .observe(on: MainScheduler.instance))
 ///     manager.all().bind(to: tableView.rx.items(…))
 ///
-/// ``all()`` is the Pizzaiolo chain with its known flaws fixed:
+/// ``all()`` is the design's chain, read top to bottom in ``init(local:network:)``:
 ///
 ///     Observable.of(network, local).merge()
-///       .filter { !$0.isEmpty }                       // the app used count > 1: one-item lists vanished
+///       .filter { !$0.isEmpty }                         // the app used count > 1: one-item lists vanished
 ///       .distinctUntilChanged(same elements, any order) // the app compared sorted hashValues: collisions missed updates
 ///       .share(replay: 1)
 ///
-/// and a network failure after data was delivered no longer ends the stream: it becomes
-/// ``ResourceStatus/stale(_:)`` on ``status`` while the list stays. With nothing delivered,
-/// the error reaches subscribers (the UI shows its error view), ``status`` says
-/// ``ResourceStatus/failed(_:)``, and `retry()` runs both sources again.
+/// with one step beside it: each event of the merge also goes through ``State``, a pure value
+/// that says what ``status`` becomes. A network failure after data was delivered does not end
+/// the stream: it becomes ``ResourceStatus/stale(_:)`` while the list stays. With nothing
+/// delivered, the error reaches subscribers (the UI shows its error view), ``status`` says
+/// ``ResourceStatus/failed(_:)``, and subscribing again runs both sources again.
 public final class Manager<ViewModel: Hashable>: @unchecked Sendable {
     private let statusRelay = BehaviorRelay<ResourceStatus>(value: .loading)
     private let shared: Observable<[ViewModel]>
@@ -79,7 +80,21 @@ public final class Manager<ViewModel: Hashable>: @unchecked Sendable {
             let fromNetwork = network.map(Input.network).catch { .just(.networkFailed($0)) }
             return Observable.of(fromNetwork, local.map(Input.local)).merge()
         }
-        .combine(status: status)
+        .scan((State(), State.Step())) { previous, input in
+            var state = previous.0
+            let step = state.reduce(input)
+            return (state, step)
+        }
+        // Statuses follow the list they describe; a failure's status comes before the error.
+        .do(onNext: { _, step in if step.failure != nil { step.statuses.forEach(status.accept) } },
+            afterNext: { _, step in if step.failure == nil { step.statuses.forEach(status.accept) } },
+            onError: { status.accept(.failed($0)) })
+        .map { _, step in
+            if let failure = step.failure { throw failure }
+            return step.list ?? []
+        }
+        .filter { !$0.isEmpty }
+        .distinctUntilChanged { Repository.sameElements($0, $1) }
         .share(replay: 1)
     }
 
@@ -100,98 +115,108 @@ public final class Manager<ViewModel: Hashable>: @unchecked Sendable {
     public var currentStatus: ResourceStatus { statusRelay.value }
 
     /// One event of the merged sources.
-    enum Input {
+    public enum Input {
+        /// The store's list (first at subscription, then after each change).
         case local([ViewModel])
+        /// The network's list, already stored.
         case network([ViewModel])
+        /// The network request failed.
         case networkFailed(Error)
     }
 
-    /// `true` when both arrays hold the same elements, each as many times, in any order.
-    static func sameElements(_ lhs: [ViewModel], _ rhs: [ViewModel]) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        var counts: [ViewModel: Int] = [:]
-        for element in lhs { counts[element, default: 0] += 1 }
-        for element in rhs {
-            guard let count = counts[element], count > 0 else { return false }
-            counts[element] = count - 1
-        }
-        return true
-    }
-}
+    /// The status rules of one subscription, as a value: ``reduce(_:)`` takes each event of the
+    /// merged sources and says which statuses follow and whether the list fails. Pure, so the
+    /// rules are tested without subscribing:
+    ///
+    ///     var state = Manager<Int>.State()
+    ///     state.reduce(.networkFailed(error))   // held: the store has not answered yet
+    ///     state.reduce(.local([1]))             // statuses [loaded(local), stale(error)]
+    ///
+    /// - A list that differs from the last one (in any order) is `loaded` from its origin; the
+    ///   network confirming what is shown is `loaded(network)` too; the store echoing what the
+    ///   network just stored changes nothing.
+    /// - A network failure is `stale` once data was delivered, the list's failure once the
+    ///   store answered with nothing, and held until the store answers before that (stored data
+    ///   then wins and the failure becomes `stale`; an empty store lets it through).
+    public struct State {
+        /// What one event leads to.
+        public struct Step {
+            /// The list this event delivers (before the chain's `filter` and
+            /// `distinctUntilChanged`), or `nil` for none.
+            public var list: [ViewModel]?
+            /// The statuses that follow it, in order (a failure's is `failed` alone).
+            public var statuses: [ResourceStatus] = []
+            /// The error that ends the list, if the event ends it.
+            public var failure: Error?
 
-extension Observable {
-    /// The Manager's merge rules over the serialised events of both sources: drop empty lists,
-    /// drop lists equal (in any order) to the last one delivered, turn a network failure into
-    /// `stale` once data is on screen, and hold a failure that arrives before the local store
-    /// answered until it does (local data then wins; an empty store lets the error through).
-    fileprivate func combine<ViewModel: Hashable>(status: BehaviorRelay<ResourceStatus>) -> Observable<[ViewModel]> where Element == Manager<ViewModel>.Input {
-        Observable<[ViewModel]>.create { observer in
-            let state = Locked(MergeState<ViewModel>())
-            return self.subscribe { event in
-                switch event {
-                case .next(let input):
-                    var toSend: [ViewModel]?
-                    var statuses: [ResourceStatus] = []
-                    var failure: Error?
-                    state.withLock { state in
-                        if state.failed { return }
-                        var arrived: (DataOrigin, [ViewModel])?
-                        switch input {
-                        case .local(let list):
-                            state.localSeen = true
-                            arrived = (.local, list)
-                            if list.isEmpty, state.last == nil, let pending = state.pendingError {
-                                failure = pending
-                            }
-                        case .network(let list):
-                            arrived = (.network, list)
-                        case .networkFailed(let error):
-                            if state.last != nil {
-                                statuses.append(.stale(error))
-                            } else if state.localSeen {
-                                failure = error
-                            } else {
-                                state.pendingError = error
-                            }
-                        }
-                        if let (origin, list) = arrived, !list.isEmpty {
-                            if state.last.map({ !Manager<ViewModel>.sameElements($0, list) }) ?? true {
-                                toSend = list
-                            }
-                            // The store echoing what the network just delivered changes nothing;
-                            // the network confirming what is on screen makes it fresh.
-                            if toSend != nil || origin == .network {
-                                statuses.append(.loaded(origin: origin))
-                            }
-                            state.last = list
-                            if let pending = state.pendingError {
-                                state.pendingError = nil
-                                statuses.append(.stale(pending))
-                            }
-                        }
-                        if let failure {
-                            state.failed = true
-                            statuses.append(.failed(failure))
-                        }
-                    }
-                    if let toSend { observer.onNext(toSend) }
-                    for item in statuses { status.accept(item) }
-                    if let failure { observer.onError(failure) }
-                case .error(let error):
-                    status.accept(.failed(error))
-                    observer.onError(error)
-                case .completed:
-                    observer.onCompleted()
+            /// A step that changes nothing.
+            public init() {}
+        }
+
+        private var localSeen = false
+        private var last: [ViewModel]?
+        private var pendingError: Error?
+        private var failed = false
+
+        /// The state of a new subscription: nothing seen.
+        public init() {}
+
+        /// Takes one event and says what follows it.
+        ///
+        /// - Parameter input: The event.
+        /// - Returns: The list to deliver, the statuses and a failure, if any.
+        public mutating func reduce(_ input: Input) -> Step {
+            var step = Step()
+            if failed { return step }
+            var arrived: (DataOrigin, [ViewModel])?
+            switch input {
+            case .local(let list):
+                localSeen = true
+                arrived = (.local, list)
+                if list.isEmpty, last == nil, let pending = pendingError { step.failure = pending }
+            case .network(let list):
+                arrived = (.network, list)
+            case .networkFailed(let error):
+                if last != nil {
+                    step.statuses.append(.stale(error))
+                } else if localSeen {
+                    step.failure = error
+                } else {
+                    pendingError = error
                 }
             }
+            if let (origin, list) = arrived, !list.isEmpty {
+                let changed = last.map { !Repository.sameElements($0, list) } ?? true
+                step.list = list
+                if changed || origin == .network { step.statuses.append(.loaded(origin: origin)) }
+                last = list
+                if let pending = pendingError {
+                    pendingError = nil
+                    step.statuses.append(.stale(pending))
+                }
+            }
+            if let failure = step.failure {
+                failed = true
+                step.statuses.append(.failed(failure))
+            }
+            return step
         }
+    }
+
+    /// `true` when both arrays hold the same elements, each as many times, in any order.
+    public static func sameElements(_ lhs: [ViewModel], _ rhs: [ViewModel]) -> Bool {
+        Repository.sameElements(lhs, rhs)
     }
 }
 
-/// What ``Observable/combine(status:)`` remembers for one subscription.
-private struct MergeState<ViewModel> {
-    var localSeen = false
-    var last: [ViewModel]?
-    var pendingError: Error?
-    var failed = false
+/// `true` when both arrays hold the same elements, each as many times, in any order.
+private func sameElements<Element: Hashable>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    var counts: [Element: Int] = [:]
+    for element in lhs { counts[element, default: 0] += 1 }
+    for element in rhs {
+        guard let count = counts[element], count > 0 else { return false }
+        counts[element] = count - 1
+    }
+    return true
 }
