@@ -210,20 +210,25 @@ open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionMode
         case .animated:
             setSections(newSections)
             do {
-                let batch = changes.batchUpdate
-                let animationConfiguration = self.animationConfiguration
-                try tableView.performBatchUpdates({
-                    tableView.deleteSections(batch.deletedSections, with: animationConfiguration.deleteAnimation)
-                    tableView.insertSections(batch.insertedSections, with: animationConfiguration.insertAnimation)
-                    for move in batch.movedSections { tableView.moveSection(move.from, toSection: move.to) }
-                    tableView.deleteRows(at: batch.deletedRows, with: animationConfiguration.deleteAnimation)
-                    tableView.insertRows(at: batch.insertedRows, with: animationConfiguration.insertAnimation)
-                    tableView.reloadRows(at: batch.reloadedRows, with: animationConfiguration.reloadAnimation)
-                    for move in batch.movedRows { tableView.moveRow(at: move.from, to: move.to) }
-                })
+                try tableView.perform(changes.batchUpdate, animations: animationConfiguration)
             } catch {
                 HeadlessUIHooks.report("the diff produced an invalid batch: \(error)")
             }
         }
+    }
+}
+
+extension TableView {
+    /// Applies `batch` as one batch update with `animations`.
+    func perform(_ batch: BatchUpdate, animations: AnimationConfiguration) throws {
+        try performBatchUpdates({ [self] in
+            deleteSections(batch.deletedSections, with: animations.deleteAnimation)
+            insertSections(batch.insertedSections, with: animations.insertAnimation)
+            for move in batch.movedSections { moveSection(move.from, toSection: move.to) }
+            deleteRows(at: batch.deletedRows, with: animations.deleteAnimation)
+            insertRows(at: batch.insertedRows, with: animations.insertAnimation)
+            reloadRows(at: batch.reloadedRows, with: animations.reloadAnimation)
+            for move in batch.movedRows { moveRow(at: move.from, to: move.to) }
+        })
     }
 }

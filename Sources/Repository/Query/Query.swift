@@ -8,6 +8,7 @@ import Streams
 ///                                               viewModel: PizzaViewModel.init)
 ///     pizzas.all()                                        // Single: what is stored now
 ///     pizzas.observeAll(on: MainScheduler.instance)        // now, then after every change
+///     pizzas.observeChanges(on: MainScheduler.instance)    // the same, with each commit's change set
 ///     try pizzas.filtered("ANY categories.id IN %@", [1, 2]).all()
 ///
 /// Every read is sorted the way the list shows it (the `sortedBy` descriptors).
@@ -72,6 +73,29 @@ public struct Query<Model: StoreObject, ViewModel>: @unchecked Sendable {
     public func observeAll(on scheduler: ImmediateSchedulerType) -> Observable<[ViewModel]> {
         let viewModel = self.viewModel
         return results().asObservable(on: scheduler).map { $0.map(viewModel) }
+    }
+
+    /// The stored objects as view models with the change set of each commit that changes them,
+    /// as the store computed it: an initial list, then one ``ListChange`` per such commit. Bind
+    /// it to a table to animate exactly the rows the commit touched, with no diff in the UI.
+    ///
+    ///     observeChanges(on: s): -initial([vm])----change([vm'], deletions, insertions, modifications)--…
+    ///
+    /// - Parameter scheduler: Where the changes are delivered.
+    /// - Returns: An endless sequence; dispose it to stop observing.
+    public func observeChanges(on scheduler: ImmediateSchedulerType) -> Observable<ListChange<ViewModel>> {
+        let viewModel = self.viewModel
+        return results().observe(on: scheduler).map { change in
+            switch change {
+            case .initial(let results):
+                return .initial(results.toArray().map(viewModel))
+            case .update(let results, let deletions, let insertions, let modifications):
+                return ListChange(items: results.toArray().map(viewModel),
+                                  deletions: deletions, insertions: insertions, modifications: modifications)
+            case .error(let error):
+                throw error
+            }
+        }
     }
 
     private func results() -> Results<Model> {
