@@ -183,18 +183,23 @@ final class PizzaioloShell {
             return "Bye."
         case "home": app.home()
         case "card":
-            let cards = Headless.run { (app.navigation.viewControllers.first as? HomeScreen)?.viewModel.cards.value ?? [] }
-            guard let number, cards.indices.contains(number - 1) else { return "There is no card \(rest). Cards: 1…\(cards.count)." }
             app.home()
-            Headless.run { app.open(cards[number - 1]) }
+            guard let home = app.screen as? HomeScreen else { return "Home is not shown." }
+            let count = Headless.run { home.table.numberOfRows(inSection: 0) }
+            guard let number, number >= 1, number <= count else { return "There is no card \(rest). Cards: 1…\(count)." }
+            Headless.run {
+                let path = IndexPath(row: number - 1, section: 0)
+                home.table.scrollToRow(at: path)
+                _ = home.table.tapRow(at: path)
+            }
         case "select":
             guard let number, number >= 1 else { return "Usage: select N (a page number, 1-based)." }
             if !(app.screen is SelectorScreen) { app.openSelector() }
             backend.settle()
-            Headless.run { (app.screen as? SelectorScreen)?.viewModel.select(number - 1) }
+            Headless.run { (app.screen as? SelectorScreen)?.viewModel.select.onNext(number - 1) }
         case "next", "prev", "previous":
             guard let selector = app.screen as? SelectorScreen else { return "Open the Selector first (select 1)." }
-            Headless.run { command == "next" ? selector.viewModel.next() : selector.viewModel.previous() }
+            Headless.run { _ = (command == "next" ? selector.nextButton : selector.previousButton).tap() }
         case "chip":
             guard let selector = app.screen as? SelectorScreen else { return "Open the Selector first (select 1)." }
             guard let chip = selector.chips.first(where: { $0.title?.lowercased() == rest.lowercased() }) else {
@@ -248,7 +253,7 @@ final class PizzaioloShell {
             return "The network is \(rest == "on" ? "off" : "on")."
         case "retry":
             app.home()
-            Headless.run { (app.screen as? HomeScreen)?.viewModel.load() }
+            Headless.run { (app.screen as? HomeScreen)?.viewModel.reload.onNext(()) }
         case "relaunch":
             do {
                 app = try PizzaioloApp(store: store, backend: backend)

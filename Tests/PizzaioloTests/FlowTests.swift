@@ -17,7 +17,7 @@ import TestSupport
         backend.settle()
         let home = try #require(app.home)
         #expect(!home.spinner.isAnimating)
-        #expect(home.viewModel.cards.value.map(\.title) == ["Margherita", "Build your own", "Frutti di Mare"])
+        #expect(latest(home.viewModel.cards)?.map(\.title) == ["Margherita", "Build your own", "Frutti di Mare"])
         let margherita = try #require(home.table.cellForRow(at: IndexPath(row: 0, section: 0)) as? FeaturedCell)
         #expect(margherita.oldPriceLabel.text == "~~$9.99~~")
         #expect(margherita.priceLabel.text == "$8.99")
@@ -34,7 +34,7 @@ import TestSupport
     @Test func cardsOpenTheSelectorAtTheirPizzaOrTheMaker() throws {
         let backend = Backend.embedded()
         let app = try launch(memoryStore(), backend: backend)
-        let cards = try #require(app.home?.viewModel.cards.value)
+        let cards = try #require(app.home.flatMap { latest($0.viewModel.cards) })
         Headless.run { _ = app.home?.table.tapRow(at: IndexPath(row: 2, section: 0)) }
         backend.settle()
         #expect(app.selector?.nameLabel.text == "Frutti di Mare")
@@ -59,7 +59,7 @@ import TestSupport
         #expect(selector.priceLabel.text == "$10.99")
         #expect(selector.thumbnails.text?.hasPrefix("Margherita · Marinara · [Diavola] ·") == true)
         #expect(selector.photo.image?.name == "diavola")
-        Headless.run { selector.viewModel.select(8) }
+        Headless.run { selector.viewModel.select.onNext(8) }
         backend.settle()
         #expect(selector.nextButton.isEnabled == false)
         #expect(selector.nameLabel.text == "Hawaiian")
@@ -71,7 +71,7 @@ import TestSupport
         Headless.run { app.openSelector() }
         backend.settle()
         let selector = try #require(app.selector)
-        let names = { selector.viewModel.pages.value.map(\.name) }
+        let names = { latest(selector.viewModel.pages)?.map(\.name) ?? [] }
         #expect(names().count == 9)
         let chip = { (name: String) in selector.chips.first { $0.title == name } }
         app.tap(chip("White"))
@@ -248,7 +248,7 @@ import TestSupport
         #expect(home.cartBadge.title == "Cart (1)")
         Headless.run { relaunched.openSelector() }
         backend.settle()
-        #expect(relaunched.selector?.viewModel.pages.value.count == 9)
+        #expect(relaunched.selector.flatMap { latest($0.viewModel.pages) }?.count == 9)
     }
 
     @Test func anUnconfirmedOrderSurvivesARestartAndIsSentAgainAtLaunch() throws {

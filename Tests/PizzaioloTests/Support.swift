@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessUI
 import ObjectStore
+import Streams
 @testable import Pizzaiolo
 
 /// A fresh private in-memory store configuration for one test.
@@ -34,5 +35,14 @@ extension PizzaioloApp {
     func tap(_ button: Button?) {
         Headless.run { _ = button?.tap() }
         backend.settle()
+    }
+}
+
+/// The value a `Driver` holds now (it replays its latest to a new subscriber).
+func latest<Element>(_ driver: Driver<Element>) -> Element? {
+    Headless.run {
+        var value: Element?
+        driver.drive(onNext: { value = $0 }).dispose()
+        return value
     }
 }

@@ -37,8 +37,10 @@ public enum Walkthrough {
         backend.settle()
         show("The cards arrive and are stored; their photos load lazily into the right cells.", first)
 
-        let cards = Headless.run { (first.screen as? HomeScreen)?.viewModel.cards.value ?? [] }
-        if let margherita = cards.first { Headless.run { first.open(margherita) } }
+        func tapCard(_ row: Int) {
+            Headless.run { _ = (first.screen as? HomeScreen)?.table.tapRow(at: IndexPath(row: row, section: 0)) }
+        }
+        tapCard(0)
         backend.settle()
         show("Tap the Margherita card: the Selector opens at that pizza, the strip marks the current page.", first)
 
@@ -48,7 +50,7 @@ public enum Walkthrough {
 
         Headless.run { _ = (first.screen as? SelectorScreen)?.chips.first(where: { $0.title == "Seafood" })?.tap() }
         backend.settle()
-        show("Tap the Seafood chip: the query becomes ANY categories.id IN {3}.", first)
+        show("Tap the Seafood chip: the pages become the pizzas with ANY category in {3}.", first)
 
         Headless.run { _ = (first.screen as? SelectorScreen)?.chips.first(where: { $0.title == "Seafood" })?.tap() }
         Headless.run { _ = (first.screen as? SelectorScreen)?.addButton.tap() }
@@ -56,7 +58,7 @@ public enum Walkthrough {
         show("Deselect it (the whole menu is back) and add the pizza: the cart badge appears.", first)
 
         first.home()
-        if cards.count > 1 { Headless.run { first.open(cards[1]) } }
+        tapCard(1)
         Headless.run {
             let maker = first.screen as? MakerScreen
             _ = maker?.toppingButtons["mushrooms"]?.tap()
@@ -94,9 +96,21 @@ public enum Walkthrough {
         show("Relaunch with the network off: the stored menu shows at once, with a stale-data banner.", second)
 
         backend.isOffline = false
-        Headless.run { (second.screen as? HomeScreen)?.viewModel.load() }
+        Headless.run { (second.screen as? HomeScreen)?.viewModel.reload.onNext(()) }
         backend.settle()
         show("Back online, reload: fresh data, no banner.", second)
+
+        // A first launch with the network off: nothing is stored yet, so nothing can be shown.
+        backend.isOffline = true
+        let newDevice = try Store(configuration: .inMemory(identifier: "pizzaiolo-walkthrough-\(UUID().uuidString)", objectTypes: PizzaioloApp.objectTypes))
+        let third = try PizzaioloApp(store: newDevice, backend: backend)
+        backend.settle()
+        show("First launch on a new device, with the network off: nothing is stored yet, so Home shows the network-error view with Retry.", third)
+
+        backend.isOffline = false
+        Headless.run { _ = ((third.screen as? HomeScreen)?.table.backgroundView as? NetworkErrorView)?.retryButton.tap() }
+        backend.settle()
+        show("Back online, tap Retry: the menu fills the screen.", third)
 
         write("\nDone: \(backend.requestCount) requests, \(second.orders.orders.count) order placed. Try `swift run pizzaiolo --interactive`.\n")
     }

@@ -51,6 +51,7 @@ public final class PizzaioloApp {
         images = ImageLoader.png(network: backend.network)
         Headless.run {
             navigation = NavigationController(rootViewController: HomeScreen(app: self))
+            menu.refresh()
             orders.resume()
         }
     }
@@ -61,19 +62,23 @@ public final class PizzaioloApp {
     /// The whole stack as text.
     public func render() -> String { Headless.run { navigation.render() } }
 
-    /// Opens what a Home card stands for: the Selector at the pizza of that name, or the Maker.
+    /// Opens what a Home card stands for: a card with a price offers a pizza, and opens the
+    /// Selector at the pizza of that name (once the menu has it); a card without one ("Build
+    /// your own") opens the Maker.
     ///
     /// - Parameter card: The tapped card.
     public func open(_ card: FeaturedCard) {
         if let pizza = menu.pizza(named: card.title) {
             openSelector(at: pizza.id)
+        } else if card.price != nil {
+            push(SelectorScreen(app: self, startAt: .named(card.title)))
         } else {
             openMaker()
         }
     }
 
     /// Pushes the Selector, at `pizzaID` when given.
-    public func openSelector(at pizzaID: Int? = nil) { push(SelectorScreen(app: self, startAt: pizzaID)) }
+    public func openSelector(at pizzaID: Int? = nil) { push(SelectorScreen(app: self, startAt: pizzaID.map { .id($0) })) }
     /// Pushes the Maker.
     public func openMaker() { push(MakerScreen(app: self)) }
     /// Pushes the Cart (unless it is shown).
@@ -88,6 +93,17 @@ public final class PizzaioloApp {
     private func push(_ screen: ViewController) {
         Headless.run { navigation.pushViewController(screen) }
     }
+}
+
+extension PizzaioloApp: ReactiveCompatible {}
+
+extension Reactive where Base: PizzaioloApp {
+    /// Opens the Cart for each tap bound to it.
+    public var openCart: Binder<Void> { Binder(base) { app, _ in app.openCart() } }
+    /// Opens Payment for each tap bound to it.
+    public var openPayment: Binder<Void> { Binder(base) { app, _ in app.openPayment() } }
+    /// Opens what each card bound to it stands for (``PizzaioloApp/open(_:)``).
+    public var open: Binder<FeaturedCard> { Binder(base) { app, card in app.open(card) } }
 }
 
 extension StoreObject {

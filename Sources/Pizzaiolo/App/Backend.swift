@@ -18,6 +18,9 @@ public final class Backend: @unchecked Sendable {
     public let network: Network
     /// The embedded API's network, to change its routes (nil for a real server).
     public let fixture: FixtureNetwork?
+    /// Where responses are decoded and written to the store: a serial queue off the main
+    /// thread, as ``Repository/Mapper/fromJSON(_:on:)`` asks.
+    public let decodingScheduler: ImmediateSchedulerType
 
     private let tracking: TrackingNetwork
     private let clock: VirtualTimeScheduler<IntegerVirtualTimeConverter>?
@@ -48,6 +51,7 @@ public final class Backend: @unchecked Sendable {
         self.network = tracking
         self.fixture = fixture
         self.clock = clock
+        decodingScheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "pizzaiolo.decoding")
     }
 
     /// When `true`, every new request fails at once as a device without a connection would.
@@ -59,7 +63,8 @@ public final class Backend: @unchecked Sendable {
     /// Requests sent so far.
     public var requestCount: Int { tracking.sent }
 
-    /// Requests not answered yet.
+    /// Requests not answered yet, and answers not yet decoded, stored and back on the main
+    /// scheduler.
     public var requestsInFlight: Int { tracking.inFlight }
 
     /// Lets every request in flight finish (advancing the virtual clock, or waiting up to
@@ -71,10 +76,12 @@ public final class Backend: @unchecked Sendable {
         if let clock {
             // Runs the clock until nothing is scheduled (answers arrive in the order of their
             // due times), then lets the screens react; their reactions may send more requests.
+            // Answers are decoded off the main thread: each round waits for those before the
+            // next runs the clock again.
             var rounds = 0
             repeat {
                 Headless.run { clock.start() }
-                _ = Headless.drain()
+                _ = MainScheduler.run(until: { tracking.decoding == 0 }, timeout: timeout)
                 rounds += 1
             } while tracking.inFlight > 0 && rounds < 1_000
         } else {
@@ -85,6 +92,23 @@ public final class Backend: @unchecked Sendable {
 
     /// A URL of the API.
     func url(_ path: String) -> URL { baseURL.appendingPathComponent(path) }
+
+    /// Fetches `path` and has `mapper` decode and store the answer on the decoding scheduler;
+    /// the view models arrive on the main scheduler. The request counts as in flight until
+    /// then (see ``settle(timeout:)``).
+    func fetch<Response, Model, ViewModel>(_ path: String, mappedBy mapper: Mapper<Response, Model, ViewModel>) -> Observable<[ViewModel]> {
+        let tracking = self.tracking
+        let decodingScheduler = self.decodingScheduler
+        return network.fetch(url: url(path)).asObservable()
+            .flatMap { data in
+                Observable<[ViewModel]>.deferred {
+                    tracking.beginDecoding()
+                    return mapper.fromJSON(data, on: decodingScheduler).asObservable()
+                        .observe(on: MainScheduler.instance)
+                        .do(onDispose: tracking.endDecoding)
+                }
+            }
+    }
 }
 
 /// Counts requests in flight, and fails new ones while offline.
@@ -92,12 +116,16 @@ final class TrackingNetwork: Network, @unchecked Sendable {
     private let base: Network
     private let lock = Lock()
     private var running = 0
+    private var decodes = 0
     private var total = 0
     private var offline = false
 
     init(base: Network) { self.base = base }
 
-    var inFlight: Int { lock.withLock { running } }
+    var inFlight: Int { lock.withLock { running + decodes } }
+    var decoding: Int { lock.withLock { decodes } }
+    func beginDecoding() { lock.withLock { decodes += 1 } }
+    func endDecoding() { lock.withLock { decodes -= 1 } }
     var sent: Int { lock.withLock { total } }
     var isOffline: Bool {
         get { lock.withLock { offline } }

@@ -1,0 +1,85 @@
+import Foundation
+import ObjectStore
+import Repository
+import Streams
+
+/// A cart line as shown.
+public struct CartRow: Hashable, Sendable {
+    /// The line's identity.
+    public let id: String
+    /// The name.
+    public let name: String
+    /// How many.
+    public let quantity: Int
+    /// The line's total in cents.
+    public let totalCents: Int
+    /// `×2`.
+    public var quantityText: String { "×\(quantity)" }
+    /// The line's total, e.g. `$17.98`.
+    public var total: String { dollars(totalCents).format() }
+
+    init(_ item: CartItem) {
+        id = item.id
+        name = item.name
+        quantity = item.quantity
+        totalCents = item.unitPrice * item.quantity
+    }
+}
+
+/// The stored cart.
+public final class CartRepository: @unchecked Sendable {
+    let store: Store
+
+    init(store: Store) { self.store = store }
+
+    /// The lines in the order they were added, now and after every change.
+    public var rows: Observable<[CartRow]> { lines.observeAll(on: MainScheduler.instance) }
+
+    /// The lines with the store's change set of each commit that changes them: what the
+    /// Cart's table animates.
+    public var changes: Observable<ListChange<CartRow>> { lines.observeChanges(on: MainScheduler.instance) }
+
+    private var lines: Query<CartItem, CartRow> {
+        Query(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "position")], viewModel: CartRow.init)
+    }
+
+    /// How many pizzas are in the cart, now and after every change.
+    public var count: Observable<Int> { rows.map { $0.reduce(0) { $0 + $1.quantity } }.distinctUntilChanged() }
+
+    /// The lines now.
+    public var items: [CartItem] { store.objects(CartItem.self).sorted(byKeyPath: "position").toArray() }
+
+    /// Adds one of something: a new line, or one more on its line.
+    public func add(id: String, name: String, summary: String, unitPrice: Int) throws {
+        try store.write { tx in
+            if var item = tx.object(ofType: CartItem.self, forPrimaryKey: id) {
+                item.quantity += 1
+                try tx.add(item, update: .modified)
+            } else {
+                let next = (tx.objects(CartItem.self).max(ofProperty: "position") as Int?).map { $0 + 1 } ?? 0
+                try tx.add(CartItem(id: id, name: name, summary: summary, unitPrice: unitPrice, quantity: 1, position: next))
+            }
+        }
+    }
+
+    /// One more on line `id`.
+    public func increment(_ id: String) throws { try change(id) { $0 + 1 } }
+
+    /// One fewer on line `id`, never below one (delete the line instead).
+    public func decrement(_ id: String) throws { try change(id) { max(1, $0 - 1) } }
+
+    /// Removes line `id`.
+    public func remove(_ id: String) throws {
+        try store.write { tx in
+            if let item = tx.object(ofType: CartItem.self, forPrimaryKey: id) { try tx.delete(item) }
+        }
+    }
+
+    private func change(_ id: String, _ quantity: (Int) -> Int) throws {
+        try store.write { tx in
+            guard var item = tx.object(ofType: CartItem.self, forPrimaryKey: id) else { return }
+            item.quantity = quantity(item.quantity)
+            try tx.add(item, update: .modified)
+        }
+    }
+}

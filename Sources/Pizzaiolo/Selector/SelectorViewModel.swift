@@ -1,0 +1,174 @@
+import Foundation
+import HeadlessUI
+import ObjectStore
+import Repository
+import Streams
+
+/// The Selector's state: the menu (the ``MenuRepository/pizzas`` Manager, the one source of
+/// pizzas) filtered by the selected category chips, one page per pizza, the current page, and
+/// the thumbnail strip in sync with it.
+///
+///     menu:      ─[9 pizzas]──────────────────────────────
+///     chips:     ───────────── {3} ─────────── {} ────────
+///     pages:     ─[9 pizzas]── [the 3 seafood] ─ [9 pizzas]
+///
+/// The rules live in ``Pages``, a value each event is folded into; the outputs are `Driver`s
+/// of it. A pizza stays the current page when the chips change and it is still shown.
+public final class SelectorViewModel {
+    /// Where the Selector opens.
+    public enum Start: Equatable, Sendable {
+        /// At the pizza with this id.
+        case id(Int)
+        /// At the pizza with this name (a Home card names its pizza).
+        case named(String)
+    }
+
+    /// The pages and which one is shown, as a value: each event gives the next.
+    public struct Pages: Equatable, Sendable {
+        /// The menu as the Manager delivered it.
+        public private(set) var menu: [PizzaPage] = []
+        /// The selected chips (none: the whole menu).
+        public private(set) var selected: Set<Int> = []
+        /// The pages shown: the menu's pizzas in any selected category, in menu order.
+        public private(set) var pages: [PizzaPage] = []
+        /// The current page's position.
+        public private(set) var index = 0
+        /// Where to open, until the menu holds that pizza.
+        public private(set) var start: Start?
+
+        /// The state before the menu arrives.
+        ///
+        /// - Parameter start: Where to open.
+        public init(start: Start?) { self.start = start }
+
+        /// The pizza on the current page.
+        public var current: PizzaPage? { pages.indices.contains(index) ? pages[index] : nil }
+
+        /// One thing that happens to the Selector.
+        public enum Event: Equatable, Sendable {
+            /// The menu arrived or changed.
+            case menu([PizzaPage])
+            /// A category chip was tapped.
+            case toggle(categoryID: Int)
+            /// Swipe to the next page (the last stays).
+            case next
+            /// Swipe to the previous page (the first stays).
+            case previous
+            /// Jump to a page, when it exists (0-based).
+            case select(Int)
+        }
+
+        /// The state after `event`.
+        ///
+        /// - Parameter event: What happened.
+        /// - Returns: The next state.
+        public func reduced(by event: Event) -> Pages {
+            var next = self
+            switch event {
+            case .menu(let menu):
+                next.menu = menu
+                next.refilter(keeping: current?.id)
+            case .toggle(let categoryID):
+                if next.selected.contains(categoryID) { next.selected.remove(categoryID) } else { next.selected.insert(categoryID) }
+                next.refilter(keeping: current?.id)
+            case .next:
+                next.index = min(index + 1, max(pages.count - 1, 0))
+            case .previous:
+                next.index = max(index - 1, 0)
+            case .select(let position):
+                if pages.indices.contains(position) { next.index = position }
+            }
+            return next
+        }
+
+        private mutating func refilter(keeping currentID: Int?) {
+            let selected = self.selected
+            pages = selected.isEmpty ? menu : menu.filter { !selected.isDisjoint(with: $0.categoryIDs) }
+            if let start, let position = pages.firstIndex(where: { start.matches($0) }) {
+                self.start = nil
+                index = position
+            } else if let currentID, let position = pages.firstIndex(where: { $0.id == currentID }) {
+                index = position
+            } else {
+                index = 0
+            }
+        }
+    }
+
+    /// The categories, one chip each.
+    public let categories: [Category]
+    /// The state, after each event.
+    public let state: Driver<Pages>
+    /// The pages shown.
+    public let pages: Driver<[PizzaPage]>
+    /// The pizza on the current page (`nil` until the menu arrives: the skeleton shows).
+    public let currentPage: Driver<PizzaPage?>
+    /// The thumbnail strip: every name, the current one in brackets.
+    public let thumbnails: Driver<String>
+    /// Whether there is a previous page.
+    public let canGoBack: Driver<Bool>
+    /// Whether there is a next page.
+    public let canGoForward: Driver<Bool>
+    /// The selected chips.
+    public let selectedCategories: Driver<Set<Int>>
+    /// Why adding to the cart failed, or `nil`.
+    public let error: Driver<String?>
+
+    /// Send a category id for each tap on its chip.
+    public let toggleCategory: AnyObserver<Int>
+    /// Send `()` to show the next page.
+    public let next: AnyObserver<Void>
+    /// Send `()` to show the previous page.
+    public let previous: AnyObserver<Void>
+    /// Send a position (0-based) to show that page.
+    public let select: AnyObserver<Int>
+    /// Adds the pizza on the current page to the cart.
+    public let addToCart: Action<Void, Void>
+
+    private let events = PublishSubject<Pages.Event>()
+    private let latest: BehaviorRelay<Pages>
+    private let disposeBag = DisposeBag()
+
+    init(menu: MenuRepository, cart: CartRepository, startAt start: Start?) {
+        categories = menu.categories
+        let events = self.events
+        toggleCategory = AnyObserver { if case .next(let id) = $0 { events.onNext(.toggle(categoryID: id)) } }
+        next = AnyObserver { if case .next = $0 { events.onNext(.next) } }
+        previous = AnyObserver { if case .next = $0 { events.onNext(.previous) } }
+        select = AnyObserver { if case .next(let position) = $0 { events.onNext(.select(position)) } }
+
+        let initial = Pages(start: start)
+        let latest = BehaviorRelay(value: initial)
+        self.latest = latest
+        Observable.merge(
+            menu.pizzas.all().catch { _ in .empty() }.map(Pages.Event.menu),   // a failure is in the Manager's status
+            events)
+            .scan(initial) { $0.reduced(by: $1) }
+            .bind(to: latest)
+            .disposed(by: disposeBag)
+        state = latest.asDriver()
+        pages = state.map(\.pages).distinctUntilChanged()
+        currentPage = state.map(\.current).distinctUntilChanged()
+        thumbnails = state.map { state in
+            state.pages.enumerated().map { $0.offset == state.index ? "[\($0.element.name)]" : $0.element.name }.joined(separator: " · ")
+        }
+        .distinctUntilChanged()
+        canGoBack = state.map { $0.index > 0 }.distinctUntilChanged()
+        canGoForward = state.map { $0.index < $0.pages.count - 1 }.distinctUntilChanged()
+        selectedCategories = state.map(\.selected).distinctUntilChanged()
+        addToCart = storeAction { _ in
+            guard let pizza = latest.value.current else { return }
+            try cart.add(id: "pizza-\(pizza.id)", name: pizza.name, summary: pizza.summary, unitPrice: pizza.cents)
+        }
+        error = errorMessages([addToCart.reporting("Could not add the pizza")])
+    }
+}
+
+extension SelectorViewModel.Start {
+    func matches(_ page: PizzaPage) -> Bool {
+        switch self {
+        case .id(let id): return page.id == id
+        case .named(let name): return page.name.caseInsensitiveCompare(name) == .orderedSame
+        }
+    }
+}
