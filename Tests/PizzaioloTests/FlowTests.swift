@@ -99,6 +99,42 @@ import TestSupport
         #expect(app.selector?.nameLabel.text == "Margherita")
     }
 
+    @Test func aTapThatCannotWriteShowsWhyAndTheNextOneClearsIt() throws {
+        let backend = Backend.embedded()
+        let app = try launch(memoryStore(), backend: backend)
+        Headless.run { app.openSelector() }
+        backend.settle()
+        let selector = try #require(app.selector)
+        #expect(selector.errorLabel.isHidden)
+        // Inside another write transaction the store refuses the cart's write.
+        try app.store.write { _ in Headless.run { _ = selector.addButton.tap() } }
+        #expect(!selector.errorLabel.isHidden)
+        #expect(selector.errorLabel.text == "Could not add the pizza: write() called inside a write transaction")
+        #expect(app.render().contains("Could not add the pizza"))
+        #expect(app.cart.items.isEmpty)
+        app.tap(selector.addButton)
+        #expect(selector.errorLabel.isHidden)
+        #expect(app.cart.items.count == 1)
+    }
+
+    @Test func answersAreDecodedAndStoredOffTheMainThread() throws {
+        let backend = Backend.embedded()
+        let store = try Store(configuration: memoryStore())
+        let uiThread = pthread_self()
+        let writers = Locked<[pthread_t]>([])
+        let watching = store.objects(Featured.self).observe(on: ImmediateScheduler.instance)
+            .subscribe(onNext: { change in
+                if case .update = change { writers.withLock { $0.append(pthread_self()) } }
+            })
+        defer { watching.dispose() }
+        let app = try PizzaioloApp(store: store, backend: backend)
+        backend.settle()
+        let threads = writers.withLock { $0 }
+        #expect(threads.count == 1)
+        #expect(threads.allSatisfy { pthread_equal($0, uiThread) == 0 })
+        #expect(app.home?.table.numberOfRows(inSection: 0) == 3)      // and the result reached the screen
+    }
+
     @Test func theMakerPricesToppingsAndAddsOneIdentityPerSetOfToppings() throws {
         let backend = Backend.embedded()
         let app = try launch(memoryStore(), backend: backend)
