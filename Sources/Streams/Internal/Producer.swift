@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The base of every operator: `subscribe` creates the operator's sink through ``run(_:cancel:)``
 /// and ties the sink and its upstream subscription to one ``SinkDisposer``.
 ///
@@ -31,43 +33,44 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
 
 /// Holds a sink and its upstream subscription; disposing it disposes both, even when the
 /// dispose arrives while `run` is still in progress.
+///
+/// One atomic word decides, with no lock to allocate: `setSinkAndSubscription` stores both and
+/// then sets the assigned bit; `dispose` sets the disposed bit. Whichever call comes second
+/// sees the other's bit and disposes the pair, so it is disposed exactly once. The fields are
+/// written before the assigned bit is published and read only after it was seen, and each side
+/// touches them only when the other cannot.
 final class SinkDisposer: Cancelable, @unchecked Sendable {
     private static let disposedBit = 1
     private static let assignedBit = 2
 
-    private let lock = Lock()
-    private var state = 0
+    private let state = Atomic<Int>(0)
     private var sink: Disposable?
     private var subscription: Disposable?
 
-    var isDisposed: Bool { lock.withLock { state & Self.disposedBit != 0 } }
+    var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposedBit != 0 }
 
     func setSinkAndSubscription(sink: Disposable, subscription: Disposable) {
-        let alreadyDisposed = lock.withLock { () -> Bool in
-            precondition(state & Self.assignedBit == 0, "Sink and subscription are assigned once")
-            state |= Self.assignedBit
-            if state & Self.disposedBit != 0 { return true }
-            self.sink = sink
-            self.subscription = subscription
-            return false
-        }
-        if alreadyDisposed {
+        self.sink = sink
+        self.subscription = subscription
+        let previous = state.bitwiseOr(Self.assignedBit, ordering: .acquiringAndReleasing).oldValue
+        precondition(previous & Self.assignedBit == 0, "Sink and subscription are assigned once")
+        if previous & Self.disposedBit != 0 {
+            self.sink = nil
+            self.subscription = nil
             sink.dispose()
             subscription.dispose()
         }
     }
 
     func dispose() {
-        let taken = lock.withLock { () -> (Disposable?, Disposable?)? in
-            if state & Self.disposedBit != 0 { return nil }
-            state |= Self.disposedBit
-            guard state & Self.assignedBit != 0 else { return nil }
-            defer { sink = nil; subscription = nil }
-            return (sink, subscription)
-        }
-        guard let taken else { return }
-        taken.0?.dispose()
-        taken.1?.dispose()
+        let previous = state.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
+        guard previous & Self.disposedBit == 0, previous & Self.assignedBit != 0 else { return }
+        let sink = self.sink
+        let subscription = self.subscription
+        self.sink = nil
+        self.subscription = nil
+        sink?.dispose()
+        subscription?.dispose()
     }
 }
 
