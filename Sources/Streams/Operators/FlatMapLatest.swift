@@ -44,11 +44,8 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<O
     private let selector: Selector
     private let outerSubscription = SingleAssignmentDisposable()
     private let innerSubscription = SerialDisposable()
-    // Under `lock`: which inner is the latest, whether it is still running, whether the outer
-    // sequence has completed.
-    private var latest: UInt64 = 0
-    private var hasLatest = false
-    private var outerStopped = false
+    /// Which inner is the latest and whether the whole completes; read and changed under `lock`.
+    @exclusivity(unchecked) private var state = SwitchState()
 
     init(selector: @escaping Selector, observer: Observer, cancel: Cancelable) {
         self.selector = selector
@@ -75,20 +72,16 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<O
                 // at once: no inner subscription to make.
                 let id = lock.withLock { () -> UInt64? in
                     if isTerminatedLocked { return nil }
-                    latest &+= 1
-                    hasLatest = false
-                    return latest
+                    return state.innerArrived(running: false)
                 }
                 guard let id else { return }
                 innerSubscription.disposable = Disposables.create()
-                sendNext(element) { id == latest }
+                sendNext(element) { state.isLatest(id) }
                 return
             }
             let id = lock.withLock { () -> UInt64? in
                 if isTerminatedLocked { return nil }
-                latest &+= 1
-                hasLatest = true
-                return latest
+                return state.innerArrived(running: true)
             }
             guard let id else { return }
             let subscription = SingleAssignmentDisposable()
@@ -98,10 +91,7 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<O
         case .error(let error):
             stop(with: error)
         case .completed:
-            let claimed = lock.withLock { () -> Bool in
-                outerStopped = true
-                return !hasLatest && terminateLocked()
-            }
+            let claimed = lock.withLock { state.outerCompleted() && terminateLocked() }
             outerSubscription.dispose()
             if claimed { sendClaimedTerminal(.completed) }
         }
@@ -115,15 +105,17 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<O
     /// step that queues it, so an element of a replaced inner never follows one of its successor.
     @inline(__always)
     fileprivate func innerNext(_ element: Observer.Element, id: UInt64) {
-        sendNext(element) { id == latest }
+        sendNext(element) { state.isLatest(id) }
     }
 
     fileprivate func innerTerminal(_ event: Event<Observer.Element>, id: UInt64) {
         let claimed = lock.withLock { () -> Bool in
-            if id != latest { return false }
-            if case .error = event { return terminateLocked() }
-            hasLatest = false
-            return outerStopped && terminateLocked()
+            switch state.innerEnded(id, failed: event.error != nil) {
+            case .ignore: return false
+            case .fail: return terminateLocked()
+            case .complete: return terminateLocked()
+            case .continue: return false
+            }
         }
         if claimed { sendClaimedTerminal(event) }
     }
@@ -143,5 +135,62 @@ private struct SwitchInnerObserver<SourceElement, Observer: ObserverType>: Obser
             subscription.dispose()
             sink.innerTerminal(event, id: id)
         }
+    }
+}
+
+/// The rules of `flatMapLatest` and `switchLatest` as a value: each inner gets an id, only the
+/// latest one's events pass, and the whole completes once the outer sequence and the latest
+/// inner have. The sink keeps one under its lock and acts on what each call returns after
+/// releasing it; tests drive it with no thread (`SwitchStateTests`).
+///
+///     innerArrived → 1   innerArrived → 2   isLatest(1) → false
+///     outerCompleted() → false (inner 2 runs)   innerEnded(2, failed: false) → complete
+struct SwitchState {
+    /// What the end of an inner leads to.
+    enum InnerEnd: Equatable {
+        /// The inner was replaced: its end changes nothing.
+        case ignore
+        /// The latest inner failed: the whole fails with its error.
+        case fail
+        /// The latest inner completed after the outer did: the whole completes.
+        case complete
+        /// The latest inner completed; the outer still runs.
+        case `continue`
+    }
+
+    /// The id of the latest inner (0 before the first).
+    private(set) var latest: UInt64 = 0
+    /// Whether the latest inner is still running.
+    private(set) var hasLatest = false
+    /// Whether the outer sequence completed.
+    private(set) var outerStopped = false
+
+    /// A new inner replaces the latest: its id. `running` is `false` for an inner that sends its
+    /// one element and completes at once (`just`), which is never waited for.
+    @inline(__always)
+    mutating func innerArrived(running: Bool) -> UInt64 {
+        latest &+= 1
+        hasLatest = running
+        return latest
+    }
+
+    /// Whether inner `id` is the latest (only its elements pass).
+    @inline(__always)
+    func isLatest(_ id: UInt64) -> Bool { id == latest }
+
+    /// Inner `id` ended, with an error or not.
+    @inline(__always)
+    mutating func innerEnded(_ id: UInt64, failed: Bool) -> InnerEnd {
+        guard id == latest else { return .ignore }
+        if failed { return .fail }
+        hasLatest = false
+        return outerStopped ? .complete : .continue
+    }
+
+    /// The outer sequence completed: `true` when no inner runs, so the whole completes now.
+    @inline(__always)
+    mutating func outerCompleted() -> Bool {
+        outerStopped = true
+        return !hasLatest
     }
 }

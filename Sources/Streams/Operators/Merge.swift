@@ -84,13 +84,12 @@ final class MergeSink<SourceElement, Observer: ObserverType>: SerializingSink<Ob
     private let parent: Parent
     private let group = CompositeDisposable()
     private let outerSubscription = SingleAssignmentDisposable()
-    private var activeCount = 0
-    private var outerStopped = false
-    private var waiting: [Observable<Result>] = []
-    private var waitingHead = 0
+    /// Which inners run and wait, and when the whole completes; read and changed under `lock`.
+    @exclusivity(unchecked) private var state: MergeState<Observable<Result>>
 
     init(parent: Parent, observer: Observer, cancel: Cancelable) {
         self.parent = parent
+        state = MergeState(maxConcurrent: parent.maxConcurrent)
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -114,31 +113,18 @@ final class MergeSink<SourceElement, Observer: ObserverType>: SerializingSink<Ob
                 // An inner `just` within the concurrency limit sends its element and completes
                 // at once: deliver the element, with no inner subscription to make and remove.
                 // At the limit it waits its turn like any other inner (decided in the same step).
-                let maxConcurrent = parent.maxConcurrent
-                sendNext(element) {
-                    if activeCount < maxConcurrent { return true }
-                    waiting.append(inner)
-                    return false
-                }
+                sendNext(element) { state.immediateInnerArrived(inner) }
                 return
             }
             let subscribeNow = lock.withLock { () -> Bool in
                 if isTerminatedLocked { return false }
-                if activeCount < parent.maxConcurrent {
-                    activeCount += 1
-                    return true
-                }
-                waiting.append(inner)
-                return false
+                return state.innerArrived(inner)
             }
             if subscribeNow { subscribeInner(inner) }
         case .error(let error):
             send(.error(error))
         case .completed:
-            let complete = lock.withLock { () -> Bool in
-                outerStopped = true
-                return activeCount == 0 && waitingHead == waiting.count
-            }
+            let complete = lock.withLock { state.outerCompleted() }
             if complete {
                 send(.completed)
             } else {
@@ -155,23 +141,10 @@ final class MergeSink<SourceElement, Observer: ObserverType>: SerializingSink<Ob
 
     fileprivate func innerCompleted(_ key: CompositeDisposable.DisposeKey) {
         group.remove(for: key)
-        let (next, complete) = lock.withLock { () -> (Observable<Result>?, Bool) in
-            if waitingHead < waiting.count {
-                let next = waiting[waitingHead]
-                waitingHead += 1
-                if waitingHead == waiting.count {
-                    waiting.removeAll(keepingCapacity: true)
-                    waitingHead = 0
-                }
-                return (next, false)
-            }
-            activeCount -= 1
-            return (nil, outerStopped && activeCount == 0)
-        }
-        if let next {
-            subscribeInner(next)
-        } else if complete {
-            send(.completed)
+        switch lock.withLock({ state.innerCompleted() }) {
+        case .start(let next): subscribeInner(next)
+        case .complete: send(.completed)
+        case .none: break
         }
     }
 
@@ -197,5 +170,86 @@ private struct MergeInnerObserver<SourceElement, Observer: ObserverType>: Observ
 
     func onNext(_ element: Element) {
         parent.sendNext(element)
+    }
+}
+
+/// The concurrency rules of `merge`, `flatMap` and `concatMap` as a value: how many inners run,
+/// which wait their turn (in arrival order), and when the whole sequence completes. The sink
+/// keeps one under its lock and does what each call returns after releasing it; tests drive it
+/// with no thread and no subscription (`MergeStateTests`).
+///
+///     maxConcurrent 1:  innerArrived(a) → start   innerArrived(b) → wait
+///                       innerCompleted() → start(b)   outerCompleted() → false
+///                       innerCompleted() → complete
+struct MergeState<Inner> {
+    /// What follows the completion of a running inner.
+    enum AfterInner {
+        /// Start this waiting inner (it takes the finished one's place).
+        case start(Inner)
+        /// Every inner and the outer sequence are done: complete.
+        case complete
+        /// Nothing to do.
+        case none
+    }
+
+    /// The most inners running at once.
+    let maxConcurrent: Int
+    /// Inners subscribed and not completed.
+    private(set) var active = 0
+    /// Whether the outer sequence completed.
+    private(set) var outerStopped = false
+    private var waiting: [Inner] = []
+    private var waitingHead = 0
+
+    @inline(__always)
+    init(maxConcurrent: Int) { self.maxConcurrent = maxConcurrent }
+
+    /// How many inners wait their turn.
+    @inline(__always)
+    var waitingCount: Int { waiting.count - waitingHead }
+
+    /// An inner arrived: `true` to subscribe it now (it counts as running), `false` when it
+    /// was queued behind the running ones.
+    @inline(__always)
+    mutating func innerArrived(_ inner: Inner) -> Bool {
+        if active < maxConcurrent {
+            active += 1
+            return true
+        }
+        waiting.append(inner)
+        return false
+    }
+
+    /// An inner that sends one element and completes at once (`just`) arrived: `true` to
+    /// deliver its element now (it never counts as running), `false` when it was queued behind
+    /// the running ones, to be subscribed in its turn.
+    @inline(__always)
+    mutating func immediateInnerArrived(_ inner: Inner) -> Bool {
+        if active < maxConcurrent { return true }
+        waiting.append(inner)
+        return false
+    }
+
+    /// A running inner completed.
+    @inline(__always)
+    mutating func innerCompleted() -> AfterInner {
+        if waitingHead < waiting.count {
+            let next = waiting[waitingHead]
+            waitingHead += 1
+            if waitingHead == waiting.count {
+                waiting.removeAll(keepingCapacity: true)
+                waitingHead = 0
+            }
+            return .start(next)
+        }
+        active -= 1
+        return outerStopped && active == 0 ? .complete : .none
+    }
+
+    /// The outer sequence completed: `true` when nothing runs or waits, so the whole completes.
+    @inline(__always)
+    mutating func outerCompleted() -> Bool {
+        outerStopped = true
+        return active == 0 && waitingHead == waiting.count
     }
 }
