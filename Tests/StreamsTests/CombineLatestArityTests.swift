@@ -291,6 +291,43 @@ import Testing
         #expect(received.isEmpty)
     }
 
+    @Test func justSourcesSendAndCompleteAsIfSubscribed() {
+        // A `just` is taken at once instead of subscribed; what comes out must be what its
+        // subscription would have made: its element, then its completion, in source order.
+        let scheduler = TestScheduler(initialClock: 0)
+        let hot = scheduler.createHotObservable([.next(210, 3), .next(220, 4), .completed(300)])
+        let res = scheduler.start { Observable.combineLatest(Observable.just(1), Observable.just(2), hot) { $0 * 100 + $1 * 10 + $2 } }
+        #expect(res.events == [.next(210, 123), .next(220, 124), .completed(300)])
+        #expect(hot.subscriptions == [Subscription(200, 300)])
+
+        let allJust = TestScheduler(initialClock: 0).start {
+            Observable.combineLatest(Observable.just("a"), Observable.just(1), Observable.just(true)).map { "\($0.0)\($0.1)\($0.2)" }
+        }
+        #expect(allJust.events == [.next(200, "a1true"), .completed(200)])
+
+        // An empty source before a just: the just's element can never be combined.
+        let emptyFirst = TestScheduler(initialClock: 0).start {
+            Observable.combineLatest(Observable<Int>.empty(), Observable.just(1)) { $0 + $1 }
+        }
+        #expect(emptyFirst.events == [.completed(200)])
+        // A just before an empty source: completes once both have.
+        let justFirst = TestScheduler(initialClock: 0).start {
+            Observable.combineLatest(Observable.just(1), Observable<Int>.empty()) { $0 + $1 }
+        }
+        #expect(justFirst.events == [.completed(200)])
+        // An error before a just: the just changes nothing.
+        let failed = TestScheduler(initialClock: 0).start {
+            Observable.combineLatest(Observable<Int>.error(testError), Observable.just(1)) { $0 + $1 }
+        }
+        #expect(failed.events == [.error(200, testError)])
+        // A just waits for the others; it alone does not complete the combination.
+        let waiting = TestScheduler(initialClock: 0)
+        let late = waiting.createHotObservable([.next(250, 5)] as [Recorded<Event<Int>>])
+        let waited = waiting.start { Observable.combineLatest(late, Observable.just(1)) { $0 + $1 } }
+        #expect(waited.events == [.next(250, 6)])
+        #expect(late.subscriptions == [Subscription(200, 1000)])
+    }
+
     /// `sources` combined by the fixed-arity front of their count, summing.
     private static func combined(_ sources: [TestableObservable<Int>], throwingAbove limit: Int = .max) -> Observable<Int> {
         func check(_ sum: Int) throws -> Int {

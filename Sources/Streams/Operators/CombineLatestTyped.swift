@@ -81,10 +81,13 @@ class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unche
     @exclusivity(unchecked) private var stopped = false
     /// `true` while one thread delivers; others queue what they decide.
     @exclusivity(unchecked) final var draining = false
+    /// `true` once ``dispose()`` has started disposing the sources' subscriptions.
+    @exclusivity(unchecked) private var sourcesDetached = false
 
-    /// - Parameter offsets: Where each source's value goes; `size` and `alignment` cover them all.
-    init(offsets: [Int], size: Int, alignment: Int, observer: Observer, cancel: Cancelable) {
-        count = offsets.count
+    /// Makes room for `count` sources whose values take `size` bytes aligned to `alignment`;
+    /// the subclass then writes each one's offset into `offsets`.
+    init(count: Int, size: Int, alignment: Int, observer: Observer, cancel: Cancelable) {
+        self.count = count
         // Int and the state share their alignment (checked below); the values may need more.
         let offsetBytes = MemoryLayout<Int>.stride * count
         let stateBytes = MemoryLayout<CombineLatestSlotState>.stride * count
@@ -93,8 +96,8 @@ class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unche
         let valueBytes = (size + valueAlignment - 1) / valueAlignment * valueAlignment
         let storage = UnsafeMutableRawPointer.allocate(byteCount: valuesStart + 2 * valueBytes, alignment: valueAlignment)
         assert(MemoryLayout<CombineLatestSlotState>.alignment <= MemoryLayout<Int>.alignment)
-        self.offsets = storage.bindMemory(to: Int.self, capacity: count)
-        self.offsets.initialize(from: offsets, count: count)
+        offsets = storage.bindMemory(to: Int.self, capacity: count)
+        offsets.initialize(repeating: 0, count: count)
         slots = (storage + offsetBytes).bindMemory(to: CombineLatestSlotState.self, capacity: count)
         slots.initialize(repeating: CombineLatestSlotState(), count: count)
         latest = storage + valuesStart
@@ -110,7 +113,15 @@ class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unche
     }
 
     /// Subscribes to `source`, whose elements go to slot `index`.
+    ///
+    /// A `just` is not subscribed: its element and completion are taken at once, as its
+    /// subscription would send them (the flattening operators do the same with an inner `just`).
     final func subscribe<Source: ObservableType>(_ source: Source, at index: Int) {
+        if let observable = source as? Observable<Source.Element>, let element = observable.immediateElement {
+            next(element, at: index)
+            complete(at: index)
+            return
+        }
         attach(source.subscribe(CombineLatestSlotObserver<Source.Element, Observer>(sink: self, index: index)), at: index)
     }
 
@@ -164,8 +175,11 @@ class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unche
         slots[index].isDone = true
         doneCount += 1
         if doneCount < count {
+            // Its subscription is disposed in the same step (a source that completes while
+            // being subscribed, such as `just`, has none yet: it is disposed on arrival).
+            let subscription = takeSubscriptionLocked(at: index)
             lock.unlock()
-            detach(at: index)
+            subscription?.dispose()
             return
         }
         stopped = true
@@ -187,20 +201,32 @@ class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unche
     /// Disposes source `index`'s subscription, now or when it arrives.
     final func detach(at index: Int) {
         lock.lock()
-        if slots[index].isSubscriptionDisposed {
-            lock.unlock()
-            return
-        }
-        slots[index].isSubscriptionDisposed = true
-        let subscription = slots[index].subscription
-        slots[index].subscription = nil
+        let subscription = takeSubscriptionLocked(at: index)
         lock.unlock()
         subscription?.dispose()
     }
 
-    /// Also disposes every source's subscription (the sink is its own subscription).
+    /// Marks source `index`'s subscription disposed and returns it, for the caller to dispose
+    /// once it has released the lock; `nil` if it has not arrived or was taken already.
+    private func takeSubscriptionLocked(at index: Int) -> Disposable? {
+        if slots[index].isSubscriptionDisposed { return nil }
+        slots[index].isSubscriptionDisposed = true
+        let subscription = slots[index].subscription
+        slots[index].subscription = nil
+        return subscription
+    }
+
+    /// Also disposes every source's subscription (the sink is its own subscription, so this
+    /// runs more than once: only the first goes through the sources).
     override func dispose() {
         super.dispose()
+        lock.lock()
+        if sourcesDetached {
+            lock.unlock()
+            return
+        }
+        sourcesDetached = true
+        lock.unlock()
         for index in 0 ..< count { detach(at: index) }
     }
 
@@ -226,44 +252,58 @@ final class CombineLatestTypedSink<Observer: ObserverType, E1, E2, each E>: Comb
     /// Whether `rendering` holds values: from the first rendering on, it keeps those last
     /// rendered (overwriting them costs less than destroying them after each rendering).
     @exclusivity(unchecked) private var renderingInitialized = false
-    /// Decisions taken while another thread delivered, in order; guarded by ``lock``.
-    @exclusivity(unchecked) private var queued: [OrderedDeliveryWork<Values>] = []
-    /// `!queued.isEmpty`, as a plain flag: the generic array is costly to test here.
+    /// Decisions taken while another thread delivered, in order; guarded by ``lock``. Made
+    /// on first use, so that a sink that never queues never looks up the queue's type.
+    @exclusivity(unchecked) private var queue: CombineLatestQueue<Values>?
+    /// Whether `queue` holds decisions, as a plain flag: the generic array is costly to test.
     @exclusivity(unchecked) private var hasQueued = false
 
     init(resultSelector: @escaping ResultSelector, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
-        var offsets: [Int] = []
+        // Twice through the types, the same way: to size the storage, then to note where
+        // each value goes in it (instead of an array of offsets to allocate).
+        var count = 0
         var size = 0
         var alignment = 1
-        func place<Value>(_: Value.Type) {
+        func place<Value>(_: Value.Type) -> Int {
             let valueAlignment = MemoryLayout<Value>.alignment
-            size = (size + valueAlignment - 1) / valueAlignment * valueAlignment
-            offsets.append(size)
-            size += MemoryLayout<Value>.size
+            let offset = (size + valueAlignment - 1) / valueAlignment * valueAlignment
+            size = offset + MemoryLayout<Value>.size
             alignment = max(alignment, valueAlignment)
+            count += 1
+            return offset
         }
-        place(E1.self)
-        place(E2.self)
-        repeat place((each E).self)
-        super.init(offsets: offsets, size: size, alignment: alignment, observer: observer, cancel: cancel)
+        _ = place(E1.self)
+        _ = place(E2.self)
+        repeat _ = place((each E).self)
+        super.init(count: count, size: size, alignment: alignment, observer: observer, cancel: cancel)
+        count = 0
+        size = 0
+        func note<Value>(_ type: Value.Type) {
+            offsets[count] = place(type)
+        }
+        note(E1.self)
+        note(E2.self)
+        repeat note((each E).self)
     }
 
     deinit {
-        var index = 0
-        func destroy<Value>(_: Value.Type) {
-            let offset = offsets[index]
+        var cursor = CombineLatestCursor(offsets)
+        let slots = slots
+        let renderingInitialized = renderingInitialized
+        func destroy<Value>(_: Value.Type, _ cursor: inout CombineLatestCursor) {
+            let index = cursor.index
             if slots[index].hasValue {
-                (latest + offset).assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+                cursor.value(Value.self, in: latest).deinitialize(count: 1)
             }
             if renderingInitialized {
-                (rendering + offset).assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+                cursor.value(Value.self, in: rendering).deinitialize(count: 1)
             }
-            index += 1
+            cursor.advance()
         }
-        destroy(E1.self)
-        destroy(E2.self)
-        repeat destroy((each E).self)
+        destroy(E1.self, &cursor)
+        destroy(E2.self, &cursor)
+        repeat destroy((each E).self, &cursor)
     }
 
     override func emitLockedThenUnlock() {
@@ -273,33 +313,22 @@ final class CombineLatestTypedSink<Observer: ObserverType, E1, E2, each E>: Comb
         }
         draining = true
         let initialized = renderingInitialized
-        var index = 0
-        func copy<Value>(_: Value.Type) {
-            let offset = offsets[index]
-            let source = (latest + offset).assumingMemoryBound(to: Value.self)
-            let target = (rendering + offset).assumingMemoryBound(to: Value.self)
-            if initialized {
-                target.update(from: source, count: 1)
-            } else {
-                target.initialize(from: source, count: 1)
-            }
-            index += 1
-        }
-        copy(E1.self)
-        copy(E2.self)
-        repeat copy((each E).self)
+        var cursor = CombineLatestCursor(offsets)
+        cursor.copy(E1.self, from: latest, to: rendering, initialized: initialized)
+        cursor.copy(E2.self, from: latest, to: rendering, initialized: initialized)
+        repeat cursor.copy((each E).self, from: latest, to: rendering, initialized: initialized)
         renderingInitialized = true
         lock.unlock()
         if !isDisposed {
             // Only this thread touches `rendering` until it stops delivering.
-            index = 0
-            func read<Value>(_: Value.Type) -> Value {
-                defer { index += 1 }
-                return (rendering + offsets[index]).assumingMemoryBound(to: Value.self).pointee
-            }
+            cursor = CombineLatestCursor(offsets)
             let element: Observer.Element
             do {
-                element = try resultSelector(read(E1.self), read(E2.self), repeat read((each E).self))
+                element = try resultSelector(
+                    cursor.read(E1.self, in: rendering),
+                    cursor.read(E2.self, in: rendering),
+                    repeat cursor.read((each E).self, in: rendering)
+                )
             } catch {
                 forwardErrorAndDispose(error)
                 drainQueued()
@@ -314,20 +343,18 @@ final class CombineLatestTypedSink<Observer: ObserverType, E1, E2, each E>: Comb
     /// metadata of the queue is not looked up on the common path.
     @inline(never)
     private func enqueueLatestLockedThenUnlock() {
-        var index = 0
-        func take<Value>(_: Value.Type) -> Value {
-            defer { index += 1 }
-            return (latest + offsets[index]).assumingMemoryBound(to: Value.self).pointee
-        }
-        queued.append(.value((take(E1.self), take(E2.self), (repeat take((each E).self)))))
-        hasQueued = true
+        var cursor = CombineLatestCursor(offsets)
+        enqueueLocked(.value((
+            cursor.read(E1.self, in: latest),
+            cursor.read(E2.self, in: latest),
+            (repeat cursor.read((each E).self, in: latest))
+        )))
         lock.unlock()
     }
 
     override func endLockedThenUnlock(_ error: Swift.Error?) {
         if draining {
-            queued.append(error.map { .error($0) } ?? .completed)
-            hasQueued = true
+            enqueueLocked(error.map { .error($0) } ?? .completed)
             lock.unlock()
             return
         }
@@ -344,6 +371,14 @@ final class CombineLatestTypedSink<Observer: ObserverType, E1, E2, each E>: Comb
         drainQueued()
     }
 
+    /// Queues `item`; called under the lock.
+    @inline(never)
+    private func enqueueLocked(_ item: OrderedDeliveryWork<Values>) {
+        if queue == nil { queue = CombineLatestQueue() }
+        queue?.items.append(item)
+        hasQueued = true
+    }
+
     /// Delivers what other threads (or re-entrant calls) queued while this thread delivered,
     /// until nothing is left; then no thread is delivering. Call without the lock held.
     private func drainQueued() {
@@ -351,15 +386,15 @@ final class CombineLatestTypedSink<Observer: ObserverType, E1, E2, each E>: Comb
         while true {
             if !hasQueued || isDisposed {
                 if hasQueued {
-                    queued.removeAll()
+                    queue?.items.removeAll()
                     hasQueued = false
                 }
                 draining = false
                 lock.unlock()
                 return
             }
-            let batch = queued
-            queued = []
+            let batch = queue?.items ?? []
+            queue?.items = []
             hasQueued = false
             lock.unlock()
             deliver(batch)
@@ -407,4 +442,56 @@ private struct CombineLatestSlotObserver<Element, Observer: ObserverType>: Obser
     }
 
     func onNext(_ element: Element) { sink.next(element, at: index) }
+}
+
+/// The queue of a ``CombineLatestTypedSink``, in a box of its own (see the sink's `queue`).
+final class CombineLatestQueue<Values> {
+    /// The decisions, oldest first.
+    var items: [OrderedDeliveryWork<Values>] = []
+}
+
+/// Walks the values of a ``CombineLatestTypedSink`` source by source, in order, each as its
+/// own type. (A struct with mutating methods, rather than local functions that capture a
+/// counter: those accesses would be checked for exclusivity at run time on every element.)
+struct CombineLatestCursor {
+    private var offset: UnsafeMutablePointer<Int>
+    /// The index of the current source.
+    private(set) var index = 0
+
+    /// A cursor at the first source of a sink whose offsets are `offsets`.
+    init(_ offsets: UnsafeMutablePointer<Int>) { offset = offsets }
+
+    /// The current source's value in `storage` (the sink's `latest` or `rendering`).
+    @inline(__always)
+    func value<Value>(_: Value.Type, in storage: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Value> {
+        (storage + offset.pointee).assumingMemoryBound(to: Value.self)
+    }
+
+    /// Moves on to the next source.
+    @inline(__always)
+    mutating func advance() {
+        offset += 1
+        index += 1
+    }
+
+    /// A copy of the current source's value in `storage`; moves on.
+    @inline(__always)
+    mutating func read<Value>(_ type: Value.Type, in storage: UnsafeMutableRawPointer) -> Value {
+        defer { advance() }
+        return value(type, in: storage).pointee
+    }
+
+    /// Copies the current source's value from `source` to `target` (assigning over the value
+    /// there if `initialized`); moves on.
+    @inline(__always)
+    mutating func copy<Value>(_ type: Value.Type, from source: UnsafeMutableRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool) {
+        let from = value(type, in: source)
+        let to = value(type, in: target)
+        if initialized {
+            to.update(from: from, count: 1)
+        } else {
+            to.initialize(from: from, count: 1)
+        }
+        advance()
+    }
 }
