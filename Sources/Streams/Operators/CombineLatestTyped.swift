@@ -135,11 +135,11 @@ class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unche
             return
         }
         let slot = slots + index
-        let value = (latest + offsets[index]).assumingMemoryBound(to: Element.self)
         if slot.pointee.hasValue {
-            value.pointee = element
+            (latest + offsets[index]).assumingMemoryBound(to: Element.self).pointee = element
         } else {
-            value.initialize(to: element)
+            // The first element binds the memory to its type.
+            (latest + offsets[index]).initializeMemory(as: Element.self, to: element)
             slot.pointee.hasValue = true
             valueCount += 1
         }
@@ -486,11 +486,11 @@ struct CombineLatestCursor {
     @inline(__always)
     mutating func copy<Value>(_ type: Value.Type, from source: UnsafeMutableRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool) {
         let from = value(type, in: source)
-        let to = value(type, in: target)
         if initialized {
-            to.update(from: from, count: 1)
+            value(type, in: target).update(from: from, count: 1)
         } else {
-            to.initialize(from: from, count: 1)
+            // The first copy binds the memory to its type.
+            (target + offset.pointee).initializeMemory(as: Value.self, from: from, count: 1)
         }
         advance()
     }
