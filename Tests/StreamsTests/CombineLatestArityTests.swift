@@ -328,6 +328,34 @@ import Testing
         #expect(late.subscriptions == [Subscription(200, 1000)])
     }
 
+    /// An `ObservableType` that is not an `Observable`, counting its subscriptions.
+    private struct Foreign: ObservableType {
+        typealias Element = Int
+        final class Count { var subscriptions = 0 }
+        let subject = PublishSubject<Int>()
+        let count = Count()
+
+        func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+            count.subscriptions += 1
+            return subject.subscribe(observer)
+        }
+    }
+
+    @Test func sourcesThatAreNotObservablesAreSubscribedThemselves() {
+        // Looking for a `just` among the sources must not subscribe anything else, or twice.
+        let foreign = Foreign()
+        let relay = BehaviorRelay(value: 10)
+        var received: [Int] = []
+        let subscription = Observable.combineLatest(foreign, relay, Observable.just(100)) { $0 + $1 + $2 }
+            .subscribe(onNext: { received.append($0) })
+        #expect(foreign.count.subscriptions == 1)
+        foreign.subject.onNext(1)
+        relay.accept(20)
+        #expect(received == [111, 121])
+        subscription.dispose()
+        #expect(!foreign.subject.hasObservers)
+    }
+
     /// `sources` combined by the fixed-arity front of their count, summing.
     private static func combined(_ sources: [TestableObservable<Int>], throwingAbove limit: Int = .max) -> Observable<Int> {
         func check(_ sum: Int) throws -> Int {

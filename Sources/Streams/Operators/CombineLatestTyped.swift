@@ -116,8 +116,11 @@ class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unche
     ///
     /// A `just` is not subscribed: its element and completion are taken at once, as its
     /// subscription would send them (the flattening operators do the same with an inner `just`).
+    /// It is recognised through `asObservable()`, which costs less than a cast to `Observable`
+    /// (for the library's sequences it is the sequence itself; a foreign `ObservableType` makes
+    /// a wrapper that is dropped, and the source itself is subscribed).
     final func subscribe<Source: ObservableType>(_ source: Source, at index: Int) {
-        if let observable = source as? Observable<Source.Element>, let element = observable.immediateElement {
+        if let element = source.asObservable().immediateElement {
             next(element, at: index)
             complete(at: index)
             return
