@@ -99,8 +99,9 @@ enum OrderedDeliveryWork<Pending> {
 }
 
 /// Erases the element type of a source to `Any`, without a sink of its own: each element is
-/// boxed on its way through. Used by the fronts of `combineLatest` and `zip`, whose shared
-/// engines store the latest values of differently typed sources side by side.
+/// boxed on its way through. Used by the fronts of `zip` and by the collection forms of
+/// `combineLatest`, whose shared engines store the values of their sources side by side (the
+/// fixed-arity `combineLatest` stores them typed, see ``CombineLatestTyped``).
 final class AnyBoxingObservable<Source: ObservableType>: Observable<Any>, @unchecked Sendable {
     private let source: Source
 

@@ -23,14 +23,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ sources: repeat each O,
         resultSelector: @escaping (O1.Element, O2.Element, repeat (each O).Element) throws -> Element
     ) -> Observable<Element> {
-        var erased: [Observable<Any>] = [AnyBoxingObservable(source1), AnyBoxingObservable(source2)]
-        for source in repeat each sources {
-            erased.append(AnyBoxingObservable(source))
-        }
-        return CombineLatestProducer(sources: erased, emitsWhenEmpty: false) { values in
-            var cursor = UnboxingCursor(values)
-            return try resultSelector(cursor.next(), cursor.next(), repeat cursor.next((each O).Element.self))
-        }
+        CombineLatestTyped(source1, source2, repeat each sources, resultSelector: resultSelector)
     }
 
     /// Combines the latest elements of a collection of sequences into arrays, or with
@@ -97,20 +90,16 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, each O: ObservableType>(
         _ source1: O1, _ source2: O2, _ sources: repeat each O
     ) -> Observable<(O1.Element, O2.Element, repeat (each O).Element)> {
-        var erased: [Observable<Any>] = [AnyBoxingObservable(source1), AnyBoxingObservable(source2)]
-        for source in repeat each sources {
-            erased.append(AnyBoxingObservable(source))
-        }
-        return CombineLatestProducer(sources: erased, emitsWhenEmpty: false) { values in
-            var cursor = UnboxingCursor(values)
-            return (cursor.next(O1.Element.self), cursor.next(O2.Element.self), repeat cursor.next((each O).Element.self))
+        CombineLatestTyped(source1, source2, repeat each sources) { (first: O1.Element, second: O2.Element, rest: repeat (each O).Element) in
+            (first, second, repeat each rest)
         }
     }
 }
 
-/// The engine of every `combineLatest`: the latest value of each source, boxed as `Any`, handed
-/// to `project` outside the lock. The storage is not generic, so the per-element path needs no
-/// run-time generic metadata beyond the observer's.
+/// The engine of the collection forms of `combineLatest`: the latest value of each source, boxed
+/// as `Any`, handed to `project` outside the lock. The storage is not generic, so the per-element
+/// path needs no run-time generic metadata beyond the observer's. (The fixed-arity forms use the
+/// typed engine, ``CombineLatestTyped``.)
 final class CombineLatestProducer<Result>: Producer<Result>, @unchecked Sendable {
     typealias Projection = ([Any?]) throws -> Result
 

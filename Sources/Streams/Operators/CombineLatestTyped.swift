@@ -1,0 +1,500 @@
+/// The engine of the fixed-arity `combineLatest` (two or more sources of any element types):
+/// each source's latest element is stored with its own type, so an element goes from a source
+/// to `resultSelector` without being boxed or cast.
+///
+/// Completion, failure, disposal and delivery are those of the collection engine,
+/// ``CombineLatestProducer``: decisions are taken under one lock per subscription, the selector
+/// and the observer are called outside it, and elements leave in the order they were decided.
+final class CombineLatestTyped<Result, O1: ObservableType, O2: ObservableType, each O: ObservableType>: Producer<Result>, @unchecked Sendable {
+    typealias ResultSelector = (O1.Element, O2.Element, repeat (each O).Element) throws -> Result
+
+    private let source1: O1
+    private let source2: O2
+    private let sources: (repeat each O)
+    private let resultSelector: ResultSelector
+
+    init(_ source1: O1, _ source2: O2, _ sources: repeat each O, resultSelector: @escaping ResultSelector) {
+        self.source1 = source1
+        self.source2 = source2
+        self.sources = (repeat each sources)
+        self.resultSelector = resultSelector
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = CombineLatestTypedSink<Observer, O1.Element, O2.Element, repeat (each O).Element>(
+            resultSelector: resultSelector, observer: observer, cancel: cancel
+        )
+        // Source i's observer stores into slot i, which the sink laid out for the i-th type.
+        sink.subscribe(source1, at: 0)
+        sink.subscribe(source2, at: 1)
+        var index = 2
+        for source in repeat each sources {
+            sink.subscribe(source, at: index)
+            index += 1
+        }
+        // The sink disposes its sources' subscriptions when disposed.
+        return (sink, sink)
+    }
+}
+
+/// The state of one source of a typed `combineLatest`, guarded by the sink's lock.
+struct CombineLatestSlotState {
+    /// Whether the source has sent an element (its latest is initialized).
+    var hasValue = false
+    /// Whether the source has completed.
+    var isDone = false
+    /// Whether the subscription has been disposed (a late one is disposed on arrival).
+    var isSubscriptionDisposed = false
+    /// The source's subscription, until it is disposed.
+    var subscription: Disposable?
+}
+
+/// The part of a typed `combineLatest` sink that does not depend on its sources' types: the
+/// lock, the per-source state, the counts and the completion rules. ``CombineLatestTypedSink``
+/// lays the values out and renders them.
+///
+/// The values live in raw memory laid out by the subclass for the sources' types, twice: the
+/// latest of each source, and the copy that the delivering thread renders from. So the element
+/// path touches no `Optional` of a generic type and no generic slot class, whose type
+/// metadata would be looked up at run time for every element (the code is not specialised for
+/// the caller's types).
+class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+    /// Guards everything below. Never held while calling out.
+    final let lock = Lock()
+    final let count: Int
+    /// Where each source's values are, from the start of `latest` and of `rendering`; never
+    /// changes (read without the lock).
+    final let offsets: UnsafeMutablePointer<Int>
+    /// One state per source. `offsets`, `slots` and the values share one allocation.
+    final let slots: UnsafeMutablePointer<CombineLatestSlotState>
+    /// The latest element of each source, at its slot's offset.
+    final let latest: UnsafeMutableRawPointer
+    /// A copy of the latest values that the delivering thread renders from, at the same
+    /// offsets: made under the lock, and kept until the next rendering or the sink's end.
+    final let rendering: UnsafeMutableRawPointer
+    // The variables are only touched under `lock` (or by the one delivering thread), so their
+    // accesses skip the run-time exclusivity checks, which cost as much as the rest of the
+    // per-element bookkeeping.
+    @exclusivity(unchecked) private var valueCount = 0
+    @exclusivity(unchecked) private var doneCount = 0
+    /// `true` once a terminal event has been decided.
+    @exclusivity(unchecked) private var stopped = false
+    /// `true` while one thread delivers; others queue what they decide.
+    @exclusivity(unchecked) final var draining = false
+    /// `true` once ``dispose()`` has started disposing the sources' subscriptions.
+    @exclusivity(unchecked) private var sourcesDetached = false
+
+    /// Makes room for `count` sources whose values take `size` bytes aligned to `alignment`;
+    /// the subclass then writes each one's offset into `offsets`.
+    init(count: Int, size: Int, alignment: Int, observer: Observer, cancel: Cancelable) {
+        self.count = count
+        // Int and the state share their alignment (checked below); the values may need more.
+        let offsetBytes = MemoryLayout<Int>.stride * count
+        let stateBytes = MemoryLayout<CombineLatestSlotState>.stride * count
+        let valueAlignment = max(alignment, MemoryLayout<CombineLatestSlotState>.alignment, MemoryLayout<Int>.alignment)
+        let valuesStart = (offsetBytes + stateBytes + valueAlignment - 1) / valueAlignment * valueAlignment
+        let valueBytes = (size + valueAlignment - 1) / valueAlignment * valueAlignment
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: valuesStart + 2 * valueBytes, alignment: valueAlignment)
+        assert(MemoryLayout<CombineLatestSlotState>.alignment <= MemoryLayout<Int>.alignment)
+        offsets = storage.bindMemory(to: Int.self, capacity: count)
+        offsets.initialize(repeating: 0, count: count)
+        slots = (storage + offsetBytes).bindMemory(to: CombineLatestSlotState.self, capacity: count)
+        slots.initialize(repeating: CombineLatestSlotState(), count: count)
+        latest = storage + valuesStart
+        rendering = latest + valueBytes
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        // The subclass has destroyed the values.
+        slots.deinitialize(count: count)
+        offsets.deinitialize(count: count)
+        UnsafeMutableRawPointer(offsets).deallocate()
+    }
+
+    /// Subscribes to `source`, whose elements go to slot `index`.
+    ///
+    /// A `just` is not subscribed: its element and completion are taken at once, as its
+    /// subscription would send them (the flattening operators do the same with an inner `just`).
+    /// It is recognised through `asObservable()`, which costs less than a cast to `Observable`
+    /// (for the library's sequences it is the sequence itself; a foreign `ObservableType` makes
+    /// a wrapper that is dropped, and the source itself is subscribed).
+    final func subscribe<Source: ObservableType>(_ source: Source, at index: Int) {
+        if let element = source.asObservable().immediateElement {
+            next(element, at: index)
+            complete(at: index)
+            return
+        }
+        attach(source.subscribe(CombineLatestSlotObserver<Source.Element, Observer>(sink: self, index: index)), at: index)
+    }
+
+    /// Stores `element` as the latest of slot `index` and emits a combination, or completes
+    /// when one can never be made.
+    @inline(__always)
+    final func next<Element>(_ element: Element, at index: Int) {
+        lock.lock()
+        if stopped {
+            lock.unlock()
+            return
+        }
+        let slot = slots + index
+        if slot.pointee.hasValue {
+            (latest + offsets[index]).assumingMemoryBound(to: Element.self).pointee = element
+        } else {
+            // The first element binds the memory to its type.
+            (latest + offsets[index]).initializeMemory(as: Element.self, to: element)
+            slot.pointee.hasValue = true
+            valueCount += 1
+        }
+        if valueCount == count {
+            emitLockedThenUnlock()
+        } else if doneCount - (slot.pointee.isDone ? 1 : 0) == count - 1 {
+            // Every other source has completed and one of them never sent a value.
+            stopped = true
+            endLockedThenUnlock(nil)
+        } else {
+            lock.unlock()
+        }
+    }
+
+    /// Fails the sequence with `error`.
+    final func fail(_ error: Swift.Error) {
+        lock.lock()
+        if stopped {
+            lock.unlock()
+            return
+        }
+        stopped = true
+        endLockedThenUnlock(error)
+    }
+
+    /// Marks source `index` completed; completes the sequence when every source has.
+    final func complete(at index: Int) {
+        lock.lock()
+        if stopped || slots[index].isDone {
+            lock.unlock()
+            return
+        }
+        slots[index].isDone = true
+        doneCount += 1
+        if doneCount < count {
+            // Its subscription is disposed in the same step (a source that completes while
+            // being subscribed, such as `just`, has none yet: it is disposed on arrival).
+            let subscription = takeSubscriptionLocked(at: index)
+            lock.unlock()
+            subscription?.dispose()
+            return
+        }
+        stopped = true
+        endLockedThenUnlock(nil)
+    }
+
+    /// Keeps `subscription` as source `index`'s, or disposes it if that was disposed already.
+    final func attach(_ subscription: Disposable, at index: Int) {
+        lock.lock()
+        if slots[index].isSubscriptionDisposed {
+            lock.unlock()
+            subscription.dispose()
+            return
+        }
+        slots[index].subscription = subscription
+        lock.unlock()
+    }
+
+    /// Disposes source `index`'s subscription, now or when it arrives.
+    final func detach(at index: Int) {
+        lock.lock()
+        let subscription = takeSubscriptionLocked(at: index)
+        lock.unlock()
+        subscription?.dispose()
+    }
+
+    /// Marks source `index`'s subscription disposed and returns it, for the caller to dispose
+    /// once it has released the lock; `nil` if it has not arrived or was taken already.
+    private func takeSubscriptionLocked(at index: Int) -> Disposable? {
+        if slots[index].isSubscriptionDisposed { return nil }
+        slots[index].isSubscriptionDisposed = true
+        let subscription = slots[index].subscription
+        slots[index].subscription = nil
+        return subscription
+    }
+
+    /// Also disposes every source's subscription (the sink is its own subscription, so this
+    /// runs more than once: only the first goes through the sources).
+    override func dispose() {
+        super.dispose()
+        lock.lock()
+        if sourcesDetached {
+            lock.unlock()
+            return
+        }
+        sourcesDetached = true
+        lock.unlock()
+        for index in 0 ..< count { detach(at: index) }
+    }
+
+    /// Emits the combination of the latest values; called under the lock, which it releases.
+    func emitLockedThenUnlock() { abstractMethod() }
+
+    /// Fails with `error`, or completes when it is `nil`; called under the lock, which it
+    /// releases.
+    func endLockedThenUnlock(_ error: Swift.Error?) { abstractMethod() }
+}
+
+/// A typed `combineLatest` sink for sources of elements `E1`, `E2` and `E…`, in that order.
+///
+/// An element decided while no other is being delivered is rendered from a copy of the latest
+/// values taken under the lock; one decided meanwhile, by another thread or by a selector or
+/// observer that feeds a source again, is queued as a tuple of values and delivered after it
+/// by the delivering thread.
+final class CombineLatestTypedSink<Observer: ObserverType, E1, E2, each E>: CombineLatestTypedSinkBase<Observer>, @unchecked Sendable {
+    typealias ResultSelector = (E1, E2, repeat each E) throws -> Observer.Element
+    typealias Values = (E1, E2, (repeat each E))
+
+    private let resultSelector: ResultSelector
+    /// Whether `rendering` holds values: from the first rendering on, it keeps those last
+    /// rendered (overwriting them costs less than destroying them after each rendering).
+    @exclusivity(unchecked) private var renderingInitialized = false
+    /// Decisions taken while another thread delivered, in order; guarded by ``lock``. Made
+    /// on first use, so that a sink that never queues never looks up the queue's type.
+    @exclusivity(unchecked) private var queue: CombineLatestQueue<Values>?
+    /// Whether `queue` holds decisions, as a plain flag: the generic array is costly to test.
+    @exclusivity(unchecked) private var hasQueued = false
+
+    init(resultSelector: @escaping ResultSelector, observer: Observer, cancel: Cancelable) {
+        self.resultSelector = resultSelector
+        // Twice through the types, the same way: to size the storage, then to note where
+        // each value goes in it (instead of an array of offsets to allocate).
+        var count = 0
+        var size = 0
+        var alignment = 1
+        func place<Value>(_: Value.Type) -> Int {
+            let valueAlignment = MemoryLayout<Value>.alignment
+            let offset = (size + valueAlignment - 1) / valueAlignment * valueAlignment
+            size = offset + MemoryLayout<Value>.size
+            alignment = max(alignment, valueAlignment)
+            count += 1
+            return offset
+        }
+        _ = place(E1.self)
+        _ = place(E2.self)
+        repeat _ = place((each E).self)
+        super.init(count: count, size: size, alignment: alignment, observer: observer, cancel: cancel)
+        count = 0
+        size = 0
+        func note<Value>(_ type: Value.Type) {
+            offsets[count] = place(type)
+        }
+        note(E1.self)
+        note(E2.self)
+        repeat note((each E).self)
+    }
+
+    deinit {
+        var cursor = CombineLatestCursor(offsets)
+        let slots = slots
+        let renderingInitialized = renderingInitialized
+        func destroy<Value>(_: Value.Type, _ cursor: inout CombineLatestCursor) {
+            let index = cursor.index
+            if slots[index].hasValue {
+                cursor.value(Value.self, in: latest).deinitialize(count: 1)
+            }
+            if renderingInitialized {
+                cursor.value(Value.self, in: rendering).deinitialize(count: 1)
+            }
+            cursor.advance()
+        }
+        destroy(E1.self, &cursor)
+        destroy(E2.self, &cursor)
+        repeat destroy((each E).self, &cursor)
+    }
+
+    override func emitLockedThenUnlock() {
+        if draining {
+            enqueueLatestLockedThenUnlock()
+            return
+        }
+        draining = true
+        let initialized = renderingInitialized
+        var cursor = CombineLatestCursor(offsets)
+        cursor.copy(E1.self, from: latest, to: rendering, initialized: initialized)
+        cursor.copy(E2.self, from: latest, to: rendering, initialized: initialized)
+        repeat cursor.copy((each E).self, from: latest, to: rendering, initialized: initialized)
+        renderingInitialized = true
+        lock.unlock()
+        if !isDisposed {
+            // Only this thread touches `rendering` until it stops delivering.
+            cursor = CombineLatestCursor(offsets)
+            let element: Observer.Element
+            do {
+                element = try resultSelector(
+                    cursor.read(E1.self, in: rendering),
+                    cursor.read(E2.self, in: rendering),
+                    repeat cursor.read((each E).self, in: rendering)
+                )
+            } catch {
+                forwardErrorAndDispose(error)
+                drainQueued()
+                return
+            }
+            forwardNext(element)
+        }
+        drainQueued()
+    }
+
+    /// Queues the latest values for the delivering thread; kept out of line, so that the type
+    /// metadata of the queue is not looked up on the common path.
+    @inline(never)
+    private func enqueueLatestLockedThenUnlock() {
+        var cursor = CombineLatestCursor(offsets)
+        enqueueLocked(.value((
+            cursor.read(E1.self, in: latest),
+            cursor.read(E2.self, in: latest),
+            (repeat cursor.read((each E).self, in: latest))
+        )))
+        lock.unlock()
+    }
+
+    override func endLockedThenUnlock(_ error: Swift.Error?) {
+        if draining {
+            enqueueLocked(error.map { .error($0) } ?? .completed)
+            lock.unlock()
+            return
+        }
+        draining = true
+        lock.unlock()
+        if !isDisposed {
+            if let error {
+                forwardOn(.error(error))
+            } else {
+                forwardOn(.completed)
+            }
+            dispose()
+        }
+        drainQueued()
+    }
+
+    /// Queues `item`; called under the lock.
+    @inline(never)
+    private func enqueueLocked(_ item: OrderedDeliveryWork<Values>) {
+        if queue == nil { queue = CombineLatestQueue() }
+        queue?.items.append(item)
+        hasQueued = true
+    }
+
+    /// Delivers what other threads (or re-entrant calls) queued while this thread delivered,
+    /// until nothing is left; then no thread is delivering. Call without the lock held.
+    private func drainQueued() {
+        lock.lock()
+        while true {
+            if !hasQueued || isDisposed {
+                if hasQueued {
+                    queue?.items.removeAll()
+                    hasQueued = false
+                }
+                draining = false
+                lock.unlock()
+                return
+            }
+            let batch = queue?.items ?? []
+            queue?.items = []
+            hasQueued = false
+            lock.unlock()
+            deliver(batch)
+            lock.lock()
+        }
+    }
+
+    @inline(never)
+    private func deliver(_ batch: [OrderedDeliveryWork<Values>]) {
+        for item in batch {
+            if isDisposed { return }
+            switch item {
+            case .value(let values):
+                let element: Observer.Element
+                do {
+                    element = try resultSelector(values.0, values.1, repeat each values.2)
+                } catch {
+                    forwardErrorAndDispose(error)
+                    return
+                }
+                forwardNext(element)
+            case .error(let error):
+                forwardErrorAndDispose(error)
+                return
+            case .completed:
+                forwardOn(.completed)
+                dispose()
+                return
+            }
+        }
+    }
+}
+
+/// The observer of one source of a typed `combineLatest`: stores into its slot.
+private struct CombineLatestSlotObserver<Element, Observer: ObserverType>: ObserverType {
+    let sink: CombineLatestTypedSinkBase<Observer>
+    let index: Int
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): sink.next(element, at: index)
+        case .error(let error): sink.fail(error)
+        case .completed: sink.complete(at: index)
+        }
+    }
+
+    func onNext(_ element: Element) { sink.next(element, at: index) }
+}
+
+/// The queue of a ``CombineLatestTypedSink``, in a box of its own (see the sink's `queue`).
+final class CombineLatestQueue<Values> {
+    /// The decisions, oldest first.
+    var items: [OrderedDeliveryWork<Values>] = []
+}
+
+/// Walks the values of a ``CombineLatestTypedSink`` source by source, in order, each as its
+/// own type. (A struct with mutating methods, rather than local functions that capture a
+/// counter: those accesses would be checked for exclusivity at run time on every element.)
+struct CombineLatestCursor {
+    private var offset: UnsafeMutablePointer<Int>
+    /// The index of the current source.
+    private(set) var index = 0
+
+    /// A cursor at the first source of a sink whose offsets are `offsets`.
+    init(_ offsets: UnsafeMutablePointer<Int>) { offset = offsets }
+
+    /// The current source's value in `storage` (the sink's `latest` or `rendering`).
+    @inline(__always)
+    func value<Value>(_: Value.Type, in storage: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Value> {
+        (storage + offset.pointee).assumingMemoryBound(to: Value.self)
+    }
+
+    /// Moves on to the next source.
+    @inline(__always)
+    mutating func advance() {
+        offset += 1
+        index += 1
+    }
+
+    /// A copy of the current source's value in `storage`; moves on.
+    @inline(__always)
+    mutating func read<Value>(_ type: Value.Type, in storage: UnsafeMutableRawPointer) -> Value {
+        defer { advance() }
+        return value(type, in: storage).pointee
+    }
+
+    /// Copies the current source's value from `source` to `target` (assigning over the value
+    /// there if `initialized`); moves on.
+    @inline(__always)
+    mutating func copy<Value>(_ type: Value.Type, from source: UnsafeMutableRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool) {
+        let from = value(type, in: source)
+        if initialized {
+            value(type, in: target).update(from: from, count: 1)
+        } else {
+            // The first copy binds the memory to its type.
+            (target + offset.pointee).initializeMemory(as: Value.self, from: from, count: 1)
+        }
+        advance()
+    }
+}
