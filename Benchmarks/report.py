@@ -110,12 +110,30 @@ def allocations_text(value):
     return "0" if value < 0.005 else f"{value:.2f}"
 
 
+def subscription_target(name, ours, peer, base):
+    """Issue 13's targets for a Streams row: with an OpenCombine flavour, at most half its time
+    and no more allocations; combineLatest, at most 35x (pumping) or 30x (creating) the baseline;
+    a pumping row with no inner subscription, no allocation per element."""
+    if not ours:
+        return ""
+    met = True
+    if peer:
+        met = ours[0] / peer[0] <= 0.5 and (ours[1] <= peer[1] + 0.005)
+    elif "combineLatest" in name and base:
+        met = ours[0] / base[0] <= (35 if "pumping" in name else 30)
+    if "pumping" in name and not ("flatMap" in name) and ours[1] >= 0.005:
+        met = False
+    return "✅" if met else "❌"
+
+
 def table(suite, scenarios):
     peer_name = PEERS.get(suite)
     header_peer = peer_name or "peer"
+    streams = suite == "Streams"
     lines = [
-        f"| scenario | per | ours | {header_peer} | baseline | ours/{header_peer} | ours/baseline | allocations per op: ours / {header_peer} / baseline | goals |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: |",
+        f"| scenario | per | ours | {header_peer} | baseline | ours/{header_peer} | ours/baseline | allocations per op: ours / {header_peer} / baseline | goals |"
+        + (" subscription path (issue 13) |" if streams else ""),
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: |" + (" :---: |" if streams else ""),
     ]
     for name, row in sorted(scenarios.items()):
         pumping = "pumping" in name
@@ -144,6 +162,8 @@ def table(suite, scenarios):
             " / ".join(allocations_text(f[1] if f else None) for f in (ours, peer, base)),
             goals,
         ]
+        if streams:
+            cells.append(subscription_target(name, ours, peer, base))
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
