@@ -48,8 +48,9 @@ import Testing
         #expect(asciiFoldedTest(.less, [.caseInsensitive], needle: "a", general: general) == nil)
     }
 
-    @Test func queriesUseItEndToEnd() throws {
-        let store = Store()
+    @Test(arguments: StoreBackend.allCases)
+    func queriesUseItEndToEnd(backend: StoreBackend) throws {
+        let store = try backend.makeStore()
         let names = ["Margherita", "MARINARA", "Crème Brûlée", "Quattro Formaggi", "marinara\r\nbis"]
         try store.write { tx in
             for (index, name) in names.enumerated() {

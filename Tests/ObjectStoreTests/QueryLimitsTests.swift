@@ -210,8 +210,9 @@ import TestSupport
         #expect(try pizzas.filter(checked: "name IN %@", hostile + ["Diavola"]).map(\.name) == ["Diavola"])
     }
 
-    @Test func hugeStringArgumentsAndLiteralsWork() throws {
-        let store = Store()
+    @Test(arguments: StoreBackend.allCases)
+    func hugeStringArgumentsAndLiteralsWork(backend: StoreBackend) throws {
+        let store = try backend.makeStore()
         let long = String(repeating: "ab", count: 500_000)           // 1 MB
         try store.write { tx in
             try tx.add(Pizza(id: 9, name: long, price: 1, vegetarian: true, rating: nil, tags: [], categories: [],

@@ -78,10 +78,10 @@ struct Model {
 }
 
 @Suite(.resourceCheck) struct RandomizedTests {
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func queriesAndChangeSetsMatchBruteForce(seed: UInt64) throws {
+    @Test(arguments: [1, 2, 3] as [UInt64], StoreBackend.allCases)
+    func queriesAndChangeSetsMatchBruteForce(seed: UInt64, backend: StoreBackend) throws {
         var rng = SeededRandom(seed: seed)
-        let store = Store()
+        let store = try backend.makeStore()
         var model = Model()
         var observed: [(query: RandomQuery, results: Results<Item>, previous: [Item], changes: UncheckedBox<[(Results<Item>, ChangeSet)]>, subscription: Disposable)] = []
         for _ in 0..<4 {

@@ -235,8 +235,9 @@ struct Drink: StoreObject, Equatable {
 }
 
 @Suite(.resourceCheck) struct EnumFieldTests {
-    @Test func rawValueEnumsAreStoredAndQueried() throws {
-        let store = Store()
+    @Test(arguments: StoreBackend.allCases)
+    func rawValueEnumsAreStoredAndQueried(backend: StoreBackend) throws {
+        let store = try backend.makeStore()
         try store.register(Drink.self)
         try store.write { tx in
             try tx.add([Drink(code: "a", size: .small, level: .high), Drink(code: "b", size: .large, level: .low)])
