@@ -68,8 +68,20 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<O
                 return
             }
             if let element = inner.immediateElement {
-                // An inner `just` replaces the running inner, sends its element and completes
-                // at once: no inner subscription to make.
+                // An inner `just` replaces the latest inner, sends its element and completes at
+                // once: no inner subscription to make. With no inner running (the common case:
+                // the previous one completed, or was a `just` too) that is one lock step.
+                var replacesRunningInner = false
+                sendNext(element) {
+                    if state.hasLatest {
+                        replacesRunningInner = true
+                        return false
+                    }
+                    _ = state.innerArrived(running: false)
+                    return true
+                }
+                guard replacesRunningInner else { return }
+                // A running inner is disposed before the element is sent, as for any new inner.
                 let id = lock.withLock { () -> UInt64? in
                     if isTerminatedLocked { return nil }
                     return state.innerArrived(running: false)
