@@ -5,9 +5,10 @@ Benchmark names read `<scenario> (n=<operations>) [<flavour>]`; each measured it
 operations. Times are the fastest iteration divided by n: on a shared machine the minimum is the
 estimate least disturbed by other processes. Allocations are the median iteration divided by n.
 
-usage: report.py RESULTS_DIR MACHINE_LINE DATE --output PATH   (full run: JMH export)
-       report.py --smoke LOG...                                (smoke run: each executable's output,
-                                                                in smoke-<Suite>.log files)
+usage: report.py RESULTS_DIR MACHINE_LINE DATE --output PATH [--scale JSONL]   (full run: JMH export)
+       report.py --smoke LOG... [--scale JSONL]      (smoke run: each executable's output,
+                                                      in smoke-<Suite>.log files)
+--scale adds the ObjectStore scale probe's steps (one JSON line each) as a table.
 """
 import glob
 import json
@@ -168,8 +169,46 @@ def table(suite, scenarios):
     return "\n".join(lines)
 
 
+def scale_table(path):
+    """The scale probe's lines (one JSON object per step, see ScaleProbe.swift) as a table:
+    opening a file of N objects and counting them, then reading 1,000 of them by primary key,
+    each in a fresh process, ours next to GRDB's, with the process's resident memory."""
+    try:
+        with open(path) as handle:
+            steps = [json.loads(line) for line in handle if line.strip().startswith("{")]
+    except FileNotFoundError:
+        return ""
+    by_key = {(s["step"], s["flavour"], s["count"]): s for s in steps}
+    counts = sorted({s["count"] for s in steps if s["step"] == "open"})
+    lines = [
+        "| scenario (a fresh process each) | ours | GRDB | ours/GRDB | resident memory after: ours / GRDB | peak: ours / GRDB |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for count in counts:
+        for step, label in (("open", f"Open a file of {count} objects and count them"),
+                            ("read", f"Open a file of {count} objects, count, read 1000 by primary key")):
+            ours, grdb = by_key.get((step, "ours", count)), by_key.get((step, "grdb", count))
+            if not ours:
+                continue
+            mib = lambda kib: f"{kib / 1024:.0f} MiB"
+            lines.append("| " + " | ".join([
+                label,
+                time_text(ours["seconds"] * 1e9),
+                time_text(grdb["seconds"] * 1e9) if grdb else "—",
+                ratio_text(ours["seconds"], grdb["seconds"]) if grdb else "—",
+                f"{mib(ours['rssKiB'])} / {mib(grdb['rssKiB'])}" if grdb else mib(ours["rssKiB"]),
+                f"{mib(ours['peakKiB'])} / {mib(grdb['peakKiB'])}" if grdb else mib(ours["peakKiB"]),
+            ]) + " |")
+    return "\n".join(lines) if len(lines) > 2 else ""
+
+
 def main():
     args = sys.argv[1:]
+    scale_path = None
+    if "--scale" in args:
+        at = args.index("--scale")
+        scale_path = args[at + 1]
+        del args[at:at + 2]
     smoke = args[0] == "--smoke"
     if smoke:
         suites = load_smoke_logs(args[1:])
@@ -188,6 +227,9 @@ def main():
         if "ours" not in row
     ]
     tables = "\n\n".join(f"### {suite}\n\n{table(suite, scenarios)}" for suite, scenarios in sorted(suites.items()))
+    scale = scale_table(scale_path) if scale_path else ""
+    if scale:
+        tables += "\n\n### ObjectStore at scale\n\n" + scale
     if smoke:
         print(tables)
         count = sum(len(row) - 1 for scenarios in suites.values() for row in scenarios.values())

@@ -30,6 +30,27 @@ fi
 
 suites=(StreamsBenchmarks ObjectStoreBenchmarks HeadlessUIBenchmarks)
 
+# The ObjectStore scale probe (Benchmarks/ObjectStoreBenchmarks/ScaleProbe.swift): for each
+# count, fill a file with ours and with GRDB, then open it and count, and open, count and read
+# 1,000 objects by primary key, each step in a fresh process, appending one JSON line per step.
+scale_probe() {
+    local out="$1"
+    shift
+    local probe="$here/.build/release/ObjectStoreBenchmarks"
+    local dir
+    dir="$(mktemp -d)"
+    : > "$out"
+    for count in "$@"; do
+        for flavour in ours grdb; do
+            local file="$dir/$flavour-$count.db"
+            STORE_SCALE_PROBE="write $flavour $count $file" "$probe" >/dev/null
+            STORE_SCALE_PROBE="open $flavour $file" "$probe" >> "$out"
+            STORE_SCALE_PROBE="read $flavour $file 1000" "$probe" >> "$out"
+        done
+    done
+    rm -rf "$dir"
+}
+
 if [[ "$mode" == smoke ]]; then
     # Build in release and run each suite's executable by itself: a benchmark executable run
     # without the plugin runs every benchmark once and prints its figures. (The plugin would
@@ -44,7 +65,9 @@ if [[ "$mode" == smoke ]]; then
         "$here/.build/release/$suite" --quiet true "$@" >> "$log" 2>&1
         logs+=("$log")
     done
-    python3 "$here/report.py" --smoke "${logs[@]}"
+    scale="$here/.build/smoke-scale.jsonl"
+    scale_probe "$scale" 2000
+    python3 "$here/report.py" --smoke "${logs[@]}" --scale "$scale"
     exit 0
 fi
 
@@ -58,4 +81,6 @@ swift package --allow-writing-to-package-directory benchmark \
 
 machine="$(uname -m), $(nproc) cores, $(swift --version 2>/dev/null | grep -m1 -o 'Swift version [^ ]*')"
 date="$(date -u '+%Y-%m-%d %H:%M UTC')"
-python3 "$here/report.py" "$results" "$machine" "$date" --output "$root/Guides/Performance.md"
+swift build -c release --product ObjectStoreBenchmarks 2>&1 | grep -E "error|warning: .*Benchmarks/" || true
+scale_probe "$results/scale.jsonl" 100000 1000000
+python3 "$here/report.py" "$results" "$machine" "$date" --output "$root/Guides/Performance.md" --scale "$results/scale.jsonl"

@@ -11,6 +11,7 @@ import Streams
 // Setup (filling a store, opening files) happens before `startMeasurement()`.
 
 let benchmarks: @Sendable () -> Void = {
+    runScaleProbeIfAsked()          // run.sh's scale probe: one step, then exit (ScaleProbe.swift)
     registerWriteBenchmarks()
     registerReadBenchmarks()
     registerObservationBenchmarks()
