@@ -292,86 +292,103 @@ import Testing
         subscription.dispose()
     }
 
+    /// A source that calls its observer at once, on the caller's thread, even from within a
+    /// delivery (a subject would queue a re-entrant call until its delivery ends).
+    private final class Direct<Element>: ObservableType {
+        private var observers: [AnyObserver<Element>] = []
+
+        func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+            observers.append(AnyObserver(observer))
+            let index = observers.count - 1
+            return Disposables.create { [weak self] in self?.observers[index] = AnyObserver { _ in } }
+        }
+
+        func send(_ element: Element) { for observer in observers { observer.onNext(element) } }
+        func complete() { for observer in observers { observer.onCompleted() } }
+    }
+
     @Test func aSelectorThatFeedsSourcesQueuesInOrder() {
         // While the selector runs, it feeds both sources: those combinations are decided then
         // and delivered after the current one, in order.
-        let a = PublishSubject<Int>()
-        let b = PublishSubject<String>()
+        let a = Direct<Int>()
+        let b = Direct<String>()
         var received: [String] = []
         let subscription = Observable.zip(a, b) { x, y -> String in
             if x == 1 {
-                a.onNext(2)
-                b.onNext("y")
-                a.onNext(3)
-                b.onNext("z")
+                a.send(2)
+                b.send("y")
+                a.send(3)
+                b.send("z")
             }
             return "\(x)\(y)"
         }
         .subscribe(onNext: { received.append($0) })
-        a.onNext(1)
-        b.onNext("x")
-        a.onNext(4)
-        b.onNext("w")
+        a.send(1)
+        b.send("x")
+        a.send(4)
+        b.send("w")
         #expect(received == ["1x", "2y", "3z", "4w"])
         subscription.dispose()
     }
 
     @Test func anObserverThatFeedsSourcesQueuesInOrder() {
-        let a = PublishSubject<Int>()
-        let b = PublishSubject<Int>()
+        let a = Direct<Int>()
+        let b = Direct<Int>()
         var received: [Int] = []
         let subscription = Observable.zip(a, b, a) { $0 * 100 + $1 * 10 + $2 }
             .subscribe(onNext: { value in
-                received.append(value)
+                // Feeds the sources before noting the value: the combination decided then
+                // must still come after this one.
                 if value < 500 {
-                    a.onNext(value / 100 + 1)
-                    b.onNext(value / 100 + 1)
+                    a.send(value / 100 + 1)
+                    b.send(value / 100 + 1)
                 }
+                received.append(value)
             })
-        a.onNext(1)
-        b.onNext(1)
+        a.send(1)
+        b.send(1)
         #expect(received == [111, 222, 333, 444, 555])
         subscription.dispose()
     }
 
     @Test func completionDecidedWhileDeliveringFollowsTheQueuedElements() {
-        let a = PublishSubject<Int>()
-        let b = PublishSubject<Int>()
+        let a = Direct<Int>()
+        let b = Direct<Int>()
         var events: [String] = []
         let subscription = Observable.zip(a, b) { x, y -> Int in
             if x == 1 {
-                a.onNext(2)
-                b.onNext(20)
-                a.onCompleted()
-                b.onCompleted()
+                a.send(2)
+                b.send(20)
+                a.complete()
+                b.complete()
             }
             return x + y
         }
         .subscribe(onNext: { events.append("\($0)") }, onCompleted: { events.append("|") })
-        a.onNext(1)
-        b.onNext(10)
+        a.send(1)
+        b.send(10)
         #expect(events == ["11", "22", "|"])
         subscription.dispose()
     }
 
     @Test func anElementArrivingAfterDisposalDuringDeliveryIsDropped() {
-        let a = PublishSubject<Int>()
-        let b = PublishSubject<Int>()
+        let a = Direct<Int>()
+        let b = Direct<Int>()
         var received: [Int] = []
         var subscription: Disposable?
         subscription = Observable.zip(a, b) { x, y -> Int in
             if x == 1 {
-                a.onNext(2)
-                b.onNext(20)
+                a.send(2)
+                b.send(20)
                 subscription?.dispose()
             }
             return x + y
         }
         .subscribe(onNext: { received.append($0) })
-        a.onNext(1)
-        b.onNext(10)
-        a.onNext(3)
-        b.onNext(30)
+        a.send(1)
+        b.send(10)
+        a.send(3)
+        b.send(30)
         #expect(received.isEmpty)
     }
 
