@@ -3,9 +3,12 @@ import Streams
 import TestSupport
 import Testing
 
-/// The typed `zip` with every source on its own thread: combinations decided while another
-/// thread delivers are counted and taken, in order, by the delivering thread, one at a time.
-/// Named for CI's thread-sanitizer run.
+/// The typed `zip` with every source on its own thread: the queues are filled from four threads
+/// at once, combinations go out one at a time in order, and disposal from another thread races
+/// the sources. (With each source on one thread, the thread that completes the n-th combination
+/// is the one whose (n+1)-th element the next needs, so element decisions do not overlap here;
+/// a decision taken during a delivery is covered by ZipArityTests' re-entrancy tests.) Named for
+/// CI's thread-sanitizer run.
 @Suite(.resourceCheck) struct ZipStressTests {
     @Test func fourSourcesOnFourThreadsAreDeliveredOneAtATimeInOrder() {
         let perSource = 2_000
