@@ -19,6 +19,7 @@ let benchmarks: @Sendable () -> Void = {
     registerFlatMapBenchmarks()
     registerFlatMapLatestBenchmarks()
     registerCombineLatestBenchmarks()
+    registerZipBenchmarks()
     registerObserveOnBenchmarks()
 }
 

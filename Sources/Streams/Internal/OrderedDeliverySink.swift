@@ -99,9 +99,9 @@ enum OrderedDeliveryWork<Pending> {
 }
 
 /// Erases the element type of a source to `Any`, without a sink of its own: each element is
-/// boxed on its way through. Used by the fronts of `zip` and by the collection forms of
-/// `combineLatest`, whose shared engines store the values of their sources side by side (the
-/// fixed-arity `combineLatest` stores them typed, see ``CombineLatestTyped``).
+/// boxed on its way through. Used by the collection forms of `zip` and `combineLatest`, whose
+/// shared engines store the values of their sources side by side (the fixed-arity forms store
+/// them typed, see ``CombineLatestTyped`` and ``ZipTyped``).
 final class AnyBoxingObservable<Source: ObservableType>: Observable<Any>, @unchecked Sendable {
     private let source: Source
 
@@ -121,20 +121,5 @@ private struct AnyBoxingObserver<Observer: ObserverType, Element>: ObserverType 
         case .error(let error): observer.on(.error(error))
         case .completed: observer.on(.completed)
         }
-    }
-}
-
-/// Reads typed values back out of the `[Any?]` storage of a combining engine, in order.
-struct UnboxingCursor {
-    private let values: [Any?]
-    private var index = 0
-
-    init(_ values: [Any?]) { self.values = values }
-
-    /// The next value, cast back to its static type.
-    mutating func next<Value>(_ type: Value.Type = Value.self) -> Value {
-        defer { index += 1 }
-        // The fronts build the storage from the same type pack they read it back with.
-        return values[index].unsafelyUnwrapped as! Value
     }
 }

@@ -22,14 +22,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ sources: repeat each O,
         resultSelector: @escaping (O1.Element, O2.Element, repeat (each O).Element) throws -> Element
     ) -> Observable<Element> {
-        var erased: [Observable<Any>] = [AnyBoxingObservable(source1), AnyBoxingObservable(source2)]
-        for source in repeat each sources {
-            erased.append(AnyBoxingObservable(source))
-        }
-        return ZipProducer(sources: erased, completesWhenStarved: false) { values in
-            var cursor = UnboxingCursor(values)
-            return try resultSelector(cursor.next(), cursor.next(), repeat cursor.next((each O).Element.self))
-        }
+        ZipTyped(source1, source2, repeat each sources, resultSelector: resultSelector)
     }
 
     /// Pairs up the elements of a collection of sequences by index and combines each set with
@@ -96,19 +89,15 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, each O: ObservableType>(
         _ source1: O1, _ source2: O2, _ sources: repeat each O
     ) -> Observable<(O1.Element, O2.Element, repeat (each O).Element)> {
-        var erased: [Observable<Any>] = [AnyBoxingObservable(source1), AnyBoxingObservable(source2)]
-        for source in repeat each sources {
-            erased.append(AnyBoxingObservable(source))
-        }
-        return ZipProducer(sources: erased, completesWhenStarved: false) { values in
-            var cursor = UnboxingCursor(values)
-            return (cursor.next(O1.Element.self), cursor.next(O2.Element.self), repeat cursor.next((each O).Element.self))
+        ZipTyped(source1, source2, repeat each sources) { (first: O1.Element, second: O2.Element, rest: repeat (each O).Element) in
+            (first, second, repeat each rest)
         }
     }
 }
 
-/// The engine of every `zip`: a queue of waiting values per source, boxed as `Any`; when each
-/// queue holds one, the heads are taken under the lock and handed to `project` outside it.
+/// The engine of the collection forms of `zip`: a queue of waiting values per source, boxed as
+/// `Any`; when each queue holds one, the heads are taken under the lock and handed to `project`
+/// outside it. (The fixed-arity forms use the typed engine, ``ZipTyped``.)
 ///
 /// `completesWhenStarved` selects RxSwift's collection behaviour (also complete when a value
 /// arrives that can never be matched); its fixed-arity `zip` only completes when all sources have.

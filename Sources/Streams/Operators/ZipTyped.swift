@@ -1,0 +1,549 @@
+/// The engine of the fixed-arity `zip` (two or more sources of any element types): each
+/// source's waiting elements are queued with their own type, so an element goes from a source
+/// to `resultSelector` without being boxed or cast.
+///
+/// Completion, failure, disposal and delivery are those of the collection engine,
+/// ``ZipProducer`` without `completesWhenStarved`: decisions are taken under one lock per
+/// subscription, the selector and the observer are called outside it, and elements leave in the
+/// order they were decided.
+final class ZipTyped<Result, O1: ObservableType, O2: ObservableType, each O: ObservableType>: Producer<Result>, @unchecked Sendable {
+    typealias ResultSelector = (O1.Element, O2.Element, repeat (each O).Element) throws -> Result
+
+    private let source1: O1
+    private let source2: O2
+    private let sources: (repeat each O)
+    private let resultSelector: ResultSelector
+
+    init(_ source1: O1, _ source2: O2, _ sources: repeat each O, resultSelector: @escaping ResultSelector) {
+        self.source1 = source1
+        self.source2 = source2
+        self.sources = (repeat each sources)
+        self.resultSelector = resultSelector
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = ZipTypedSink<Observer, O1.Element, O2.Element, repeat (each O).Element>(
+            resultSelector: resultSelector, observer: observer, cancel: cancel
+        )
+        // Source i's observer queues into slot i, which the sink laid out for the i-th type.
+        sink.subscribe(source1, at: 0)
+        sink.subscribe(source2, at: 1)
+        var index = 2
+        for source in repeat each sources {
+            sink.subscribe(source, at: index)
+            index += 1
+        }
+        // The sink disposes its sources' subscriptions when disposed.
+        return (sink, sink)
+    }
+}
+
+/// How many elements of each source a typed `zip` keeps in its own allocation before it moves
+/// that source's queue to one of its own.
+let zipInlineCapacity = 2
+
+/// The state of one source of a typed `zip`, guarded by the sink's lock: a ring of waiting
+/// elements (of the source's type, which only the code that knows it touches) and the state of
+/// the subscription.
+struct ZipSlotState {
+    /// Where the ring is: in the sink's allocation at first, in one of its own once grown.
+    var buffer: UnsafeMutableRawPointer
+    /// How many elements the ring holds.
+    var capacity = 0
+    /// The index of the oldest element in the ring.
+    var head = 0
+    /// How many elements the ring holds, from `head` on (wrapping).
+    var count = 0
+    /// How many of them no decision has claimed yet (the others wait to be delivered).
+    var available = 0
+    /// Whether `buffer` is an allocation of its own, to free.
+    var isGrown = false
+    /// Whether the source has completed.
+    var isDone = false
+    /// Whether the subscription has been disposed (a late one is disposed on arrival).
+    var isSubscriptionDisposed = false
+    /// The source's subscription, until it is disposed.
+    var subscription: Disposable?
+}
+
+/// The part of a typed `zip` sink that does not depend on its sources' types: the lock, the
+/// per-source state, the counts, the completion rules and the delivery loop.
+/// ``ZipTypedSink`` lays the values out and renders them.
+///
+/// Each source has a ring of waiting elements in raw memory, and one place in `rendering` that
+/// the delivering thread renders from. So the element path touches no `Optional` of a generic
+/// type and no generic queue, whose type metadata would be looked up at run time for every
+/// element (the code is not specialised for the caller's types).
+///
+/// A combination is decided under the lock once every source has an element no earlier
+/// decision claimed. The thread that decides while no other delivers moves the heads of the
+/// rings into `rendering` and delivers; a decision taken meanwhile (by another thread, or by a
+/// selector or observer that feeds a source again) is only counted, and the delivering thread
+/// takes the heads for it afterwards: the rings are first in, first out, so the n-th decision
+/// always takes the n-th elements.
+class ZipTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+    /// Guards everything below. Never held while calling out.
+    final let lock = Lock()
+    final let count: Int
+    /// Where each source's place is, from the start of `rendering`; never changes (read
+    /// without the lock).
+    final let offsets: UnsafeMutablePointer<Int>
+    /// One state per source. `offsets`, `slots`, the first rings and `rendering` share one
+    /// allocation.
+    final let slots: UnsafeMutablePointer<ZipSlotState>
+    /// The start of the values: the subclass places the rings and `rendering` there.
+    final let values: UnsafeMutableRawPointer
+    /// The heads taken for the combination being delivered, at `offsets`: moved in under the
+    /// lock, moved out (or destroyed) by the delivering thread.
+    final var rendering: UnsafeMutableRawPointer { values }
+    // The variables are only touched under `lock`, so their accesses skip the run-time
+    // exclusivity checks, which cost as much as the rest of the per-element bookkeeping.
+    /// How many sources have an unclaimed element.
+    @exclusivity(unchecked) private var nonEmptyCount = 0
+    @exclusivity(unchecked) private var doneCount = 0
+    /// `true` once a terminal event has been decided (or the sink disposed).
+    @exclusivity(unchecked) private var stopped = false
+    /// `true` while one thread delivers; others count what they decide.
+    @exclusivity(unchecked) final var draining = false
+    /// Combinations decided while a thread delivered, not yet taken.
+    @exclusivity(unchecked) final var pending = 0
+    /// A terminal event decided while a thread delivered: completion if `pendingError` is `nil`.
+    @exclusivity(unchecked) private var hasPendingEnd = false
+    @exclusivity(unchecked) private var pendingError: Swift.Error?
+    /// `true` once ``dispose()`` has started disposing the sources' subscriptions.
+    @exclusivity(unchecked) private var sourcesDetached = false
+
+    /// Makes room for `count` sources whose rings and places take `size` bytes aligned to
+    /// `alignment`; the subclass then writes each one's offset into `offsets` and its ring into
+    /// `slots`.
+    init(count: Int, size: Int, alignment: Int, observer: Observer, cancel: Cancelable) {
+        self.count = count
+        // Int and the state share their alignment (checked below); the values may need more.
+        let offsetBytes = MemoryLayout<Int>.stride * count
+        let stateBytes = MemoryLayout<ZipSlotState>.stride * count
+        let valueAlignment = max(alignment, MemoryLayout<ZipSlotState>.alignment, MemoryLayout<Int>.alignment)
+        let valuesStart = (offsetBytes + stateBytes + valueAlignment - 1) / valueAlignment * valueAlignment
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: valuesStart + size, alignment: valueAlignment)
+        assert(MemoryLayout<ZipSlotState>.alignment <= MemoryLayout<Int>.alignment)
+        offsets = storage.bindMemory(to: Int.self, capacity: count)
+        offsets.initialize(repeating: 0, count: count)
+        let values = storage + valuesStart
+        self.values = values
+        slots = (storage + offsetBytes).bindMemory(to: ZipSlotState.self, capacity: count)
+        slots.initialize(repeating: ZipSlotState(buffer: values), count: count)
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        // The subclass has destroyed the values.
+        for index in 0 ..< count where slots[index].isGrown {
+            slots[index].buffer.deallocate()
+        }
+        slots.deinitialize(count: count)
+        offsets.deinitialize(count: count)
+        UnsafeMutableRawPointer(offsets).deallocate()
+    }
+
+    /// Subscribes to `source`, whose elements go to slot `index`.
+    ///
+    /// A `just` is not subscribed: its element and completion are taken at once, as its
+    /// subscription would send them (as the typed `combineLatest` does).
+    final func subscribe<Source: ObservableType>(_ source: Source, at index: Int) {
+        if let element = source.asObservable().immediateElement {
+            next(element, at: index)
+            complete(at: index)
+            return
+        }
+        attach(source.subscribe(ZipSlotObserver<Source.Element, Observer>(sink: self, index: index)), at: index)
+    }
+
+    /// Queues `element` in slot `index` and emits a combination when every source has an
+    /// unclaimed element.
+    @inline(__always)
+    final func next<Element>(_ element: Element, at index: Int) {
+        lock.lock()
+        if stopped {
+            lock.unlock()
+            return
+        }
+        let slot = slots + index
+        if slot.pointee.count == slot.pointee.capacity {
+            grow(Element.self, slot)
+        }
+        var tail = slot.pointee.head + slot.pointee.count
+        if tail >= slot.pointee.capacity { tail -= slot.pointee.capacity }
+        (slot.pointee.buffer + tail * MemoryLayout<Element>.stride).initializeMemory(as: Element.self, to: element)
+        slot.pointee.count += 1
+        slot.pointee.available += 1
+        if slot.pointee.available == 1 {
+            nonEmptyCount += 1
+            if nonEmptyCount == count {
+                // Claim one element of each source.
+                for source in 0 ..< count {
+                    slots[source].available -= 1
+                    if slots[source].available == 0 { nonEmptyCount -= 1 }
+                }
+                emitLockedThenUnlock()
+                return
+            }
+        }
+        lock.unlock()
+    }
+
+    /// Moves slot `slot`'s ring, full, to an allocation twice its size.
+    @inline(never)
+    private func grow<Element>(_: Element.Type, _ slot: UnsafeMutablePointer<ZipSlotState>) {
+        let old = slot.pointee
+        let capacity = max(2 * old.capacity, 4)
+        let stride = MemoryLayout<Element>.stride
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity * stride, alignment: MemoryLayout<Element>.alignment)
+        let oldElements = old.buffer.assumingMemoryBound(to: Element.self)
+        let firstPart = min(old.count, old.capacity - old.head)
+        buffer.moveInitializeMemory(as: Element.self, from: oldElements + old.head, count: firstPart)
+        (buffer + firstPart * stride).moveInitializeMemory(as: Element.self, from: oldElements, count: old.count - firstPart)
+        if old.isGrown { old.buffer.deallocate() }
+        slot.pointee.buffer = buffer
+        slot.pointee.capacity = capacity
+        slot.pointee.head = 0
+        slot.pointee.isGrown = true
+    }
+
+    /// Fails the sequence with `error`.
+    final func fail(_ error: Swift.Error) {
+        lock.lock()
+        if stopped {
+            lock.unlock()
+            return
+        }
+        stopped = true
+        endLockedThenUnlock(error)
+    }
+
+    /// Marks source `index` completed; completes the sequence when every source has.
+    final func complete(at index: Int) {
+        lock.lock()
+        if stopped || slots[index].isDone {
+            lock.unlock()
+            return
+        }
+        slots[index].isDone = true
+        doneCount += 1
+        if doneCount < count {
+            // Its subscription is disposed in the same step (a source that completes while
+            // being subscribed, such as `just`, has none yet: it is disposed on arrival).
+            let subscription = takeSubscriptionLocked(at: index)
+            lock.unlock()
+            subscription?.dispose()
+            return
+        }
+        stopped = true
+        endLockedThenUnlock(nil)
+    }
+
+    /// Keeps `subscription` as source `index`'s, or disposes it if that was disposed already.
+    final func attach(_ subscription: Disposable, at index: Int) {
+        lock.lock()
+        if slots[index].isSubscriptionDisposed {
+            lock.unlock()
+            subscription.dispose()
+            return
+        }
+        slots[index].subscription = subscription
+        lock.unlock()
+    }
+
+    /// Disposes source `index`'s subscription, now or when it arrives.
+    final func detach(at index: Int) {
+        lock.lock()
+        let subscription = takeSubscriptionLocked(at: index)
+        lock.unlock()
+        subscription?.dispose()
+    }
+
+    /// Marks source `index`'s subscription disposed and returns it, for the caller to dispose
+    /// once it has released the lock; `nil` if it has not arrived or was taken already.
+    private func takeSubscriptionLocked(at index: Int) -> Disposable? {
+        if slots[index].isSubscriptionDisposed { return nil }
+        slots[index].isSubscriptionDisposed = true
+        let subscription = slots[index].subscription
+        slots[index].subscription = nil
+        return subscription
+    }
+
+    /// Also disposes every source's subscription and destroys the waiting elements (the sink
+    /// is its own subscription, so this runs more than once: only the first goes further).
+    override func dispose() {
+        super.dispose()
+        lock.lock()
+        if sourcesDetached {
+            lock.unlock()
+            return
+        }
+        sourcesDetached = true
+        // Nothing is queued or taken from the rings from here on, so they can be emptied
+        // without the lock (their elements' deinitializers may call anything).
+        stopped = true
+        pending = 0
+        hasPendingEnd = false
+        pendingError = nil
+        lock.unlock()
+        for index in 0 ..< count { detach(at: index) }
+        destroyQueued()
+    }
+
+    /// Fails with `error`, or completes when it is `nil`; called under the lock, which it
+    /// releases.
+    private func endLockedThenUnlock(_ error: Swift.Error?) {
+        if draining {
+            hasPendingEnd = true
+            pendingError = error
+            lock.unlock()
+            return
+        }
+        draining = true
+        lock.unlock()
+        end(error)
+        drainQueued()
+    }
+
+    /// Sends the terminal event and disposes the sink.
+    private func end(_ error: Swift.Error?) {
+        if isDisposed { return }
+        if let error {
+            forwardErrorAndDispose(error)
+        } else {
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+
+    /// Delivers what other threads (or re-entrant calls) decided while this thread delivered,
+    /// until nothing is left; then no thread is delivering. Call without the lock held.
+    final func drainQueued() {
+        lock.lock()
+        while true {
+            if isDisposed {
+                pending = 0
+                hasPendingEnd = false
+                pendingError = nil
+                break
+            }
+            if pending > 0 {
+                pending -= 1
+                takeHeadsLocked()
+                lock.unlock()
+                render()
+                lock.lock()
+                continue
+            }
+            if hasPendingEnd {
+                hasPendingEnd = false
+                let error = pendingError
+                pendingError = nil
+                lock.unlock()
+                end(error)
+                lock.lock()
+                continue
+            }
+            break
+        }
+        draining = false
+        lock.unlock()
+    }
+
+    /// Emits the combination of the heads of the rings, which it has claimed; called under the
+    /// lock, which it releases.
+    func emitLockedThenUnlock() { abstractMethod() }
+
+    /// Moves the head of each ring to `rendering`; called under the lock.
+    func takeHeadsLocked() { abstractMethod() }
+
+    /// Renders and sends the values in `rendering` (or destroys them once the sink is
+    /// disposed); called by the delivering thread, without the lock.
+    func render() { abstractMethod() }
+
+    /// Destroys the elements left in the rings; called once nothing can queue or take any.
+    func destroyQueued() { abstractMethod() }
+}
+
+/// A typed `zip` sink for sources of elements `E1`, `E2` and `E…`, in that order.
+final class ZipTypedSink<Observer: ObserverType, E1, E2, each E>: ZipTypedSinkBase<Observer>, @unchecked Sendable {
+    typealias ResultSelector = (E1, E2, repeat each E) throws -> Observer.Element
+
+    private let resultSelector: ResultSelector
+
+    init(resultSelector: @escaping ResultSelector, observer: Observer, cancel: Cancelable) {
+        self.resultSelector = resultSelector
+        // Twice through the types, the same way: to size the storage, then to note where each
+        // source's place in `rendering` and its first ring go. The places come first, so that
+        // `rendering` is the start of the values.
+        var count = 0
+        var size = 0
+        var alignment = 1
+        func place(_ bytes: Int, alignedTo valueAlignment: Int) -> Int {
+            let offset = (size + valueAlignment - 1) / valueAlignment * valueAlignment
+            size = offset + bytes
+            alignment = max(alignment, valueAlignment)
+            return offset
+        }
+        func placeRendering<Value>(_: Value.Type) -> Int {
+            count += 1
+            return place(MemoryLayout<Value>.size, alignedTo: MemoryLayout<Value>.alignment)
+        }
+        func placeRing<Value>(_: Value.Type) -> Int {
+            place(MemoryLayout<Value>.stride * zipInlineCapacity, alignedTo: MemoryLayout<Value>.alignment)
+        }
+        _ = placeRendering(E1.self)
+        _ = placeRendering(E2.self)
+        repeat _ = placeRendering((each E).self)
+        _ = placeRing(E1.self)
+        _ = placeRing(E2.self)
+        repeat _ = placeRing((each E).self)
+        super.init(count: count, size: size, alignment: alignment, observer: observer, cancel: cancel)
+        count = 0
+        size = 0
+        func noteRendering<Value>(_ type: Value.Type) {
+            let offset = placeRendering(type)
+            offsets[count - 1] = offset
+        }
+        var index = 0
+        func noteRing<Value>(_ type: Value.Type) {
+            slots[index].buffer = values + placeRing(type)
+            slots[index].capacity = zipInlineCapacity
+            index += 1
+        }
+        noteRendering(E1.self)
+        noteRendering(E2.self)
+        repeat noteRendering((each E).self)
+        noteRing(E1.self)
+        noteRing(E2.self)
+        repeat noteRing((each E).self)
+    }
+
+    deinit {
+        destroyQueued()
+    }
+
+    override func emitLockedThenUnlock() {
+        if draining {
+            pending += 1
+            lock.unlock()
+            return
+        }
+        draining = true
+        takeHeadsLocked()
+        lock.unlock()
+        render()
+        drainQueued()
+    }
+
+    override func takeHeadsLocked() {
+        var cursor = ZipCursor(slots: slots, offsets: offsets)
+        cursor.takeHead(E1.self, to: rendering)
+        cursor.takeHead(E2.self, to: rendering)
+        repeat cursor.takeHead((each E).self, to: rendering)
+    }
+
+    override func render() {
+        var cursor = ZipCursor(slots: slots, offsets: offsets)
+        if isDisposed {
+            cursor.destroy(E1.self, in: rendering)
+            cursor.destroy(E2.self, in: rendering)
+            repeat cursor.destroy((each E).self, in: rendering)
+            return
+        }
+        let element: Observer.Element
+        do {
+            element = try resultSelector(
+                cursor.take(E1.self, in: rendering),
+                cursor.take(E2.self, in: rendering),
+                repeat cursor.take((each E).self, in: rendering)
+            )
+        } catch {
+            forwardErrorAndDispose(error)
+            return
+        }
+        forwardNext(element)
+    }
+
+    override func destroyQueued() {
+        var cursor = ZipCursor(slots: slots, offsets: offsets)
+        cursor.destroyRing(E1.self)
+        cursor.destroyRing(E2.self)
+        repeat cursor.destroyRing((each E).self)
+    }
+}
+
+/// The observer of one source of a typed `zip`: queues into its slot.
+private struct ZipSlotObserver<Element, Observer: ObserverType>: ObserverType {
+    let sink: ZipTypedSinkBase<Observer>
+    let index: Int
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): sink.next(element, at: index)
+        case .error(let error): sink.fail(error)
+        case .completed: sink.complete(at: index)
+        }
+    }
+
+    func onNext(_ element: Element) { sink.next(element, at: index) }
+}
+
+/// Walks the sources of a ``ZipTypedSink`` in order, each as its own type. (A struct with
+/// mutating methods, rather than local functions that capture a counter: those accesses would
+/// be checked for exclusivity at run time on every element.)
+struct ZipCursor {
+    private var slot: UnsafeMutablePointer<ZipSlotState>
+    private var offset: UnsafeMutablePointer<Int>
+
+    /// A cursor at the first source of a sink.
+    init(slots: UnsafeMutablePointer<ZipSlotState>, offsets: UnsafeMutablePointer<Int>) {
+        slot = slots
+        offset = offsets
+    }
+
+    @inline(__always)
+    private mutating func advance() {
+        slot += 1
+        offset += 1
+    }
+
+    /// Moves the head of the current source's ring to its place in `rendering`; moves on.
+    @inline(__always)
+    mutating func takeHead<Value>(_: Value.Type, to rendering: UnsafeMutableRawPointer) {
+        let head = slot.pointee.head
+        let from = (slot.pointee.buffer + head * MemoryLayout<Value>.stride).assumingMemoryBound(to: Value.self)
+        (rendering + offset.pointee).moveInitializeMemory(as: Value.self, from: from, count: 1)
+        slot.pointee.head = head + 1 == slot.pointee.capacity ? 0 : head + 1
+        slot.pointee.count -= 1
+        advance()
+    }
+
+    /// Moves the current source's value out of `rendering`; moves on.
+    @inline(__always)
+    mutating func take<Value>(_: Value.Type, in rendering: UnsafeMutableRawPointer) -> Value {
+        defer { advance() }
+        return (rendering + offset.pointee).assumingMemoryBound(to: Value.self).move()
+    }
+
+    /// Destroys the current source's value in `rendering`; moves on.
+    mutating func destroy<Value>(_: Value.Type, in rendering: UnsafeMutableRawPointer) {
+        (rendering + offset.pointee).assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+        advance()
+    }
+
+    /// Destroys the elements in the current source's ring; moves on.
+    mutating func destroyRing<Value>(_: Value.Type) {
+        let elements = slot.pointee.buffer.assumingMemoryBound(to: Value.self)
+        let head = slot.pointee.head
+        let count = slot.pointee.count
+        let firstPart = min(count, slot.pointee.capacity - head)
+        (elements + head).deinitialize(count: firstPart)
+        elements.deinitialize(count: count - firstPart)
+        slot.pointee.head = 0
+        slot.pointee.count = 0
+        slot.pointee.available = 0
+        advance()
+    }
+}
