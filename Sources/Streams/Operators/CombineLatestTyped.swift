@@ -43,10 +43,8 @@ struct CombineLatestSlotState {
     var hasValue = false
     /// Whether the source has completed.
     var isDone = false
-    /// Whether the subscription has been disposed (a late one is disposed on arrival).
-    var isSubscriptionDisposed = false
-    /// The source's subscription, until it is disposed.
-    var subscription: Disposable?
+    /// The source's subscription.
+    var subscription = SourceSubscription()
 }
 
 /// The part of a typed `combineLatest` sink that does not depend on its sources' types: the
@@ -180,7 +178,7 @@ class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unche
         if doneCount < count {
             // Its subscription is disposed in the same step (a source that completes while
             // being subscribed, such as `just`, has none yet: it is disposed on arrival).
-            let subscription = takeSubscriptionLocked(at: index)
+            let subscription = slots[index].subscription.take()
             lock.unlock()
             subscription?.dispose()
             return
@@ -192,31 +190,17 @@ class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unche
     /// Keeps `subscription` as source `index`'s, or disposes it if that was disposed already.
     final func attach(_ subscription: Disposable, at index: Int) {
         lock.lock()
-        if slots[index].isSubscriptionDisposed {
-            lock.unlock()
-            subscription.dispose()
-            return
-        }
-        slots[index].subscription = subscription
+        let late = slots[index].subscription.attach(subscription)
         lock.unlock()
+        late?.dispose()
     }
 
     /// Disposes source `index`'s subscription, now or when it arrives.
     final func detach(at index: Int) {
         lock.lock()
-        let subscription = takeSubscriptionLocked(at: index)
+        let subscription = slots[index].subscription.take()
         lock.unlock()
         subscription?.dispose()
-    }
-
-    /// Marks source `index`'s subscription disposed and returns it, for the caller to dispose
-    /// once it has released the lock; `nil` if it has not arrived or was taken already.
-    private func takeSubscriptionLocked(at index: Int) -> Disposable? {
-        if slots[index].isSubscriptionDisposed { return nil }
-        slots[index].isSubscriptionDisposed = true
-        let subscription = slots[index].subscription
-        slots[index].subscription = nil
-        return subscription
     }
 
     /// Also disposes every source's subscription (the sink is its own subscription, so this
