@@ -122,7 +122,7 @@ def subscription_target(name, ours, peer, base):
         met = ours[0] / peer[0] <= 0.5 and (ours[1] <= peer[1] + 0.005)
     elif "combineLatest" in name and base:
         met = ours[0] / base[0] <= (35 if "pumping" in name else 30)
-    if "pumping" in name and not ("flatMap" in name) and ours[1] >= 0.005:
+    if "pumping" in name and "flatMap" not in name and ours[1] >= 0.005:
         met = False
     return "✅" if met else "❌"
 

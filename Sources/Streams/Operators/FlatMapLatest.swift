@@ -124,8 +124,7 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<O
         let claimed = lock.withLock { () -> Bool in
             switch state.innerEnded(id, failed: event.error != nil) {
             case .ignore: return false
-            case .fail: return terminateLocked()
-            case .complete: return terminateLocked()
+            case .fail, .complete: return terminateLocked()
             case .continue: return false
             }
         }
