@@ -105,12 +105,13 @@ import TestSupport
         damaged[13] ^= 1
         S.write(damaged, to: url)
         #expect(Self.open(url) == .failure(.corrupted(offset: 0, reason: "the file header's checksum does not match")))
-        let records = S.recordOffsets(original)   // meta, table, seal (the snapshot), 2 commits
-        #expect(records.count == 5)
+        // meta, a row page, a key page, the directory (the snapshot), 2 commits
+        let records = S.recordOffsets(original)
+        #expect(records.count == 6)
         damaged = original
         damaged[records[1] + 14] ^= 0x10
         S.write(damaged, to: url)
-        #expect(Self.open(url) == .failure(.corrupted(offset: records[1], reason: "a record's checksum does not match")))
+        #expect(Self.open(url) == .failure(.corrupted(offset: records[1], reason: "a page's checksum does not match")))
         S.write(original, to: url)
         #expect(Self.open(url) == .success([1, 2, 3, 4]))
     }

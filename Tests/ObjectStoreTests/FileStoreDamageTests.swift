@@ -69,14 +69,15 @@ import TestSupport
         }
     }
 
-    /// The guide's byte count of a new store: header, meta and seal, 52 bytes.
-    @Test func aNewStoreIsAHeaderAMetaAndASeal() throws {
+    /// The guide's byte count of a new store: header, meta and an empty directory, 60 bytes.
+    @Test func aNewStoreIsAHeaderAMetaAndADirectory() throws {
         let url = S.temporaryFile()
         defer { S.cleanUp(url) }
         _ = try Store(configuration: .file(url: url))
         let bytes = S.bytes(url)
-        #expect(bytes.count == 52)
-        #expect(S.recordOffsets(bytes).map { bytes[$0 + FileFormat.recordHeaderSize] } == [FileFormat.Kind.meta.rawValue, FileFormat.Kind.seal.rawValue])
+        #expect(bytes.count == 60)
+        #expect(S.recordOffsets(bytes).map { bytes[$0 + FileFormat.recordHeaderSize] } == [FileFormat.Kind.meta.rawValue, FileFormat.Kind.directory.rawValue])
+        #expect(bytes[8] == 3)
     }
 
     /// One commit of two models, compacted, then the file cut by three bytes (or one, or into
@@ -165,8 +166,9 @@ import TestSupport
     }
 
     /// The same file in format 1, as the library wrote it before the seal record existed: the
-    /// seal removed, the header's format and checksum set to 1's.
+    /// file in format 2, its seal removed, the header's format and checksum set to 1's.
     static func formatOne(_ bytes: [UInt8]) -> [UInt8] {
+        let bytes = S.formatTwo(bytes)
         let offsets = S.recordOffsets(bytes)
         var old = bytes
         if let i = offsets.firstIndex(where: { bytes[$0 + FileFormat.recordHeaderSize] == FileFormat.Kind.seal.rawValue }) {
@@ -187,6 +189,23 @@ import TestSupport
         #expect(store.version == 5 && store.contents == states[5])
         let rewritten = S.bytes(url)
         #expect(rewritten[8] == UInt8(FileFormat.formatVersion))
+        guard case .success(let again) = Self.open(url) else { Issue.record("the rewritten file does not open"); return }
+        #expect(again.version == 5 && again.contents == states[5])
+    }
+
+    /// A file written by the previous release (format 2, its snapshot read whole) opens with
+    /// the same contents and is rewritten in format 3 at once.
+    @Test(arguments: layouts)
+    func aFormatTwoFileOpensAndIsRewrittenInTheCurrentFormat(compactAfter: Int?) throws {
+        let (url, states, _) = try Self.makeFile(compactAfter: compactAfter)
+        defer { S.cleanUp(url) }
+        let old = S.formatTwo(S.bytes(url))
+        #expect(old[8] == 2)
+        S.write(old, to: url)
+        guard case .success(let store) = Self.open(url) else { Issue.record("a format 2 file does not open"); return }
+        #expect(store.version == 5 && store.contents == states[5])
+        let rewritten = S.bytes(url)
+        #expect(rewritten[8] == 3)
         guard case .success(let again) = Self.open(url) else { Issue.record("the rewritten file does not open"); return }
         #expect(again.version == 5 && again.contents == states[5])
     }

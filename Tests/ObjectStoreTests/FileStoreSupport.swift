@@ -20,6 +20,17 @@ enum FileStoreSupport {
 
     static func write(_ bytes: [UInt8], to url: URL) { try! Data(bytes).write(to: url) }
 
+    /// The same file in format 2, as the library wrote it before format 3: the snapshot's
+    /// tables rewritten as format 2 `table` records and a seal, the log after it kept byte for
+    /// byte (commits are the same in both formats).
+    static func formatTwo(_ bytes: [UInt8]) -> [UInt8] {
+        let whole = try! bytes.withUnsafeBytes { try FileFormat.read($0, path: "", codeSchemas: [:]) }
+        let snapshot = try! Array(bytes[..<whole.snapshotEnd]).withUnsafeBytes { try FileFormat.read($0, path: "", codeSchemas: [:]) }
+        var old = FileFormat.fileHeader(format: 2)
+        try! FileFormat.writeFormat2Snapshot(snapshot.tables, schemaVersion: snapshot.schemaVersion, version: snapshot.version) { old += $0 }
+        return old + bytes[whole.snapshotEnd...]
+    }
+
     /// The offsets at which each record starts, and the file's size (walks the framing only).
     static func recordOffsets(_ bytes: [UInt8]) -> [Int] {
         var offsets: [Int] = []

@@ -13,9 +13,10 @@ package nonisolated(unsafe) var _storeFileVerifiesChecksums = true
 
 enum FileFormat {
     static let magic: [UInt8] = Array("RMVSTORE".utf8)
-    /// The format this library writes. Format 1 (no `seal` record) is still read, and a store
-    /// file in it is rewritten in this format when it is opened.
-    static let formatVersion: UInt32 = 2
+    /// The format this library writes: 3, a snapshot of pages read in place. Formats 1 (no
+    /// `seal` record) and 2 (a snapshot read whole) are still read, and a store file in them is
+    /// rewritten in this format when it is opened.
+    static let formatVersion: UInt32 = 3
     /// The oldest format this library reads.
     static let oldestReadableFormat: UInt32 = 1
     static let headerSize = 16
@@ -34,14 +35,20 @@ enum FileFormat {
         /// The end of the snapshot (format 2): how many `table` records came before it. Only
         /// records after it can be torn by a crash; damage before it is corruption.
         case seal = 4
+        /// The last record of a format 3 snapshot: each table's definition and pages.
+        case directory = 5
+        /// Format 3: up to `PagedTable.rowsPerPage` rows of a table, with their offsets.
+        case rowPage = 6
+        /// Format 3: up to `PagedTable.keysPerPage` primary keys of a table, sorted, with slots.
+        case keyPage = 7
     }
 
     enum Change: UInt8 { case insert = 0, update = 1, delete = 2 }
 
-    static func fileHeader() -> [UInt8] {
+    static func fileHeader(format: UInt32 = formatVersion) -> [UInt8] {
         var w = ByteWriter()
         w.bytes = magic
-        w.u32(formatVersion)
+        w.u32(format)
         w.u32(w.bytes.withUnsafeBytes { CRC32C.checksum($0) })
         return w.bytes
     }
@@ -89,15 +96,18 @@ enum FileFormat {
         }
     }
 
-    /// The records of a whole snapshot (meta, then each table in chunks), handed to `emit`
-    /// about `chunkSize` bytes at a time.
-    static func writeSnapshot(_ tables: [String: TableState], schemaVersion: UInt64, version: Int, emit: ([UInt8]) throws -> Void) throws {
+    /// The records of a whole format 2 snapshot (meta, then each table in chunks), handed to
+    /// `emit` about `chunkSize` bytes at a time. The store writes format 3 (`writePagedSnapshot`);
+    /// this stays so tests can make the files an older release wrote, which must keep opening.
+    static func writeFormat2Snapshot(_ tables: [String: TableState], schemaVersion: UInt64, version: Int, emit: ([UInt8]) throws -> Void) throws {
         var w = ByteWriter()
         metaRecord(schemaVersion: schemaVersion, version: version, into: &w)
         var tableRecords = 0
         for name in tables.keys.sorted() {
             let table = tables[name]!
-            var rows = table.rows.lazy.compactMap { $0 }.makeIterator()
+            var all: [Row] = []
+            table.forEachRow { _, row in all.append(row) }
+            var rows = all.makeIterator()
             var next = rows.next()
             repeat {
                 var body = ByteWriter()
@@ -128,13 +138,12 @@ enum FileFormat {
         try! finish(&w, start: start)   // a few bytes
     }
 
-    /// The whole file of a new, empty store: header, meta and seal.
+    /// The whole file of a new, empty store: header, meta and an empty directory.
     static func emptyStore(schemaVersion: UInt64) -> [UInt8] {
-        var w = ByteWriter()
-        w.bytes = fileHeader()
-        metaRecord(schemaVersion: schemaVersion, version: 0, into: &w)
-        sealRecord(tableRecords: 0, into: &w)
-        return w.bytes
+        var bytes = fileHeader()
+        let meta = try! writePagedSnapshot([:], schemaVersion: schemaVersion, version: 0) { bytes += $0 }   // a few bytes
+        bytes.replaceSubrange(headerSize..<headerSize + meta.count, with: meta)
+        return bytes
     }
 
     /// One commit: the definitions of tables the file does not know yet, then the changes.
@@ -199,6 +208,22 @@ enum FileFormat {
     static func read(_ bytes: UnsafeRawBufferPointer, path: String, codeSchemas: [String: ObjectSchema]) throws -> Contents {
         let size = bytes.count
         guard size >= headerSize, bytes.prefix(8).elementsEqual(magic) else { throw StoreError.notAStoreFile(path: path) }
+        let format = try checkHeader(bytes)
+        if format >= 3 {
+            let file = PagedFile(path: path, source: .bytes(Array(bytes)), damage: DamageReport())
+            return try readPaged(file, size: size, codeSchemas: codeSchemas)
+        }
+        var contents = Contents()
+        contents.format = format
+        var loader = Loader(codeSchemas: codeSchemas)
+        try readRecords(bytes, origin: 0, from: headerSize, format: format, afterSnapshot: false, contents: &contents, loader: &loader)
+        contents.tables = loader.finish()
+        contents.mismatched = loader.mismatched
+        return contents
+    }
+
+    /// Checks the 16-byte file header (its magic must already match) and returns the format.
+    static func checkHeader(_ bytes: UnsafeRawBufferPointer) throws -> UInt32 {
         var header = ByteReader(bytes, from: 8, to: headerSize)
         let format = try! header.u32()
         let headerCRC = try! header.u32()
@@ -208,12 +233,18 @@ enum FileFormat {
         guard format >= oldestReadableFormat && format <= formatVersion else {
             throw StoreError.corrupted(offset: 8, reason: "file format \(format) is not supported (this library reads formats \(oldestReadableFormat)–\(formatVersion))")
         }
-        var contents = Contents()
-        contents.format = format
-        var loader = Loader(codeSchemas: codeSchemas)
-        var offset = headerSize
-        var sawMeta = false
-        var sealed = false
+        return format
+    }
+
+    /// Reads records from `start` to the end of `bytes`, which begin at file offset `origin`:
+    /// the whole file after its header (formats 1 and 2), or the log after a format 3 snapshot
+    /// (`afterSnapshot`). Fills in `contents`' version, ends and commit count.
+    static func readRecords(_ bytes: UnsafeRawBufferPointer, origin: Int, from start: Int, format: UInt32, afterSnapshot: Bool,
+                            contents: inout Contents, loader: inout Loader) throws {
+        let size = bytes.count
+        var offset = start
+        var sawMeta = afterSnapshot
+        var sealed = afterSnapshot
         var tableRecords = 0
         var sawCommit = false
         /// Whether a record at `offset` that is not whole may be a commit torn by a crash (and so
@@ -227,7 +258,7 @@ enum FileFormat {
             return tableRecords == 0
         }
         func snapshotDamage(_ what: String) -> StoreError {
-            .corrupted(offset: offset, reason: "\(what) inside the snapshot (only a commit after it can be torn by a crash)")
+            .corrupted(offset: origin + offset, reason: "\(what) inside the snapshot (only a commit after it can be torn by a crash)")
         }
         while offset < size {
             let remaining = size - offset
@@ -244,10 +275,10 @@ enum FileFormat {
                     if mayBeTorn(kind: nil) { break }
                     throw snapshotDamage("zeros")
                 }
-                throw StoreError.corrupted(offset: offset, reason: "a record header's checksum does not match")
+                throw StoreError.corrupted(offset: origin + offset, reason: "a record header's checksum does not match")
             }
             guard length >= 1, length <= maxRecordLength else {
-                throw StoreError.corrupted(offset: offset, reason: "a record has an impossible length \(length)")
+                throw StoreError.corrupted(offset: origin + offset, reason: "a record has an impossible length \(length)")
             }
             let end = offset + recordHeaderSize + length
             let kindByte = remaining > recordHeaderSize ? bytes[offset + recordHeaderSize] : nil
@@ -261,7 +292,7 @@ enum FileFormat {
                     if mayBeTorn(kind: kindByte) { break }
                     throw snapshotDamage("a record whose checksum does not match")
                 }
-                throw StoreError.corrupted(offset: offset, reason: "a record's checksum does not match")
+                throw StoreError.corrupted(offset: origin + offset, reason: "a record's checksum does not match")
             }
             do {
                 var p = ByteReader(bytes, from: offset + recordHeaderSize, to: end)
@@ -288,33 +319,32 @@ enum FileFormat {
                         throw FileFormatError("the snapshot has \(tableRecords) table records, its seal says \(count)")
                     }
                     sealed = true
-                    contents.snapshotEnd = end
+                    contents.snapshotEnd = origin + end
                 case .commit:
                     guard sawMeta else { throw FileFormatError("a commit before the meta record") }
                     guard format < 2 || sealed else { throw FileFormatError("a commit before the snapshot's seal") }
-                    if !sawCommit && format < 2 { contents.snapshotEnd = offset }
+                    if !sawCommit && format < 2 { contents.snapshotEnd = origin + offset }
                     sawCommit = true
                     try loader.readCommit(&p)
                     contents.commits += 1
+                case .directory, .rowPage, .keyPage:
+                    throw FileFormatError(format >= 3 ? "a snapshot page in the log" : "unknown record kind \(kindByte)")
                 }
                 guard p.isAtEnd else { throw FileFormatError("\(end - p.position) unexpected bytes at the end of a record") }
             } catch let error as FileFormatError {
-                throw StoreError.corrupted(offset: offset, reason: error.reason)
+                throw StoreError.corrupted(offset: origin + offset, reason: error.reason)
             }
             offset = end
         }
         guard sawMeta else {
-            throw StoreError.corrupted(offset: headerSize, reason: "the file has no complete meta record")
+            throw StoreError.corrupted(offset: origin + headerSize, reason: "the file has no complete meta record")
         }
         if format >= 2 && !sealed {
-            throw StoreError.corrupted(offset: offset, reason: "the snapshot ends without its seal record (the file is cut short)")
+            throw StoreError.corrupted(offset: origin + offset, reason: "the snapshot ends without its seal record (the file is cut short)")
         }
-        if format < 2 && !sawCommit { contents.snapshotEnd = offset }
-        contents.validEnd = offset
+        if format < 2 && !sawCommit { contents.snapshotEnd = origin + offset }
+        contents.validEnd = origin + offset
         contents.version += contents.commits
-        contents.tables = loader.finish()
-        contents.mismatched = loader.mismatched
-        return contents
     }
 
     /// Rebuilds tables from snapshot and commit records.
@@ -361,7 +391,7 @@ enum FileFormat {
             var table = tables.removeValue(forKey: name)!
             defer { tables[name] = table }
             let n = try r.count()
-            table.rows.reserveCapacity(table.rows.count + n)
+            table.reserveCapacity(n)
             for _ in 0..<n { try insert(try r.row(), into: &table) }
         }
 
@@ -372,7 +402,7 @@ enum FileFormat {
             if let problem = ValueCheck.problem(in: row, schema: table.schema, checks: checks[table.schema.name]!) {
                 throw FileFormatError(problem)
             }
-            guard table.pkIndex[row[table.schema.primaryKeyIndex]] == nil else {
+            guard table.slot(forKey: row[table.schema.primaryKeyIndex]) == nil else {
                 throw FileFormatError("duplicate primary key \(row[table.schema.primaryKeyIndex].literal.prefix(60)) in \(table.schema.name)")
             }
             table.insert(row)
@@ -403,7 +433,7 @@ enum FileFormat {
                     try insert(try r.row(), into: &current!)
                 case .update:
                     let key = try r.value()
-                    guard let slot = current!.pkIndex[key], var row = current!.rows[slot] else {
+                    guard let slot = current!.slot(forKey: key), var row = current!.row(slot) else {
                         throw FileFormatError("an update of missing \(name) \(key.literal.prefix(60))")
                     }
                     let count = try r.count(minimumSize: 2)
@@ -422,7 +452,7 @@ enum FileFormat {
                     current!.replace(slot: slot, with: row)
                 case .delete:
                     let key = try r.value()
-                    guard let slot = current!.pkIndex[key] else {
+                    guard let slot = current!.slot(forKey: key) else {
                         throw FileFormatError("a delete of missing \(name) \(key.literal.prefix(60))")
                     }
                     current!.delete(slot: slot)

@@ -46,8 +46,7 @@ public final class Migration {
             let newSchema = codeSchemas[name] ?? state.schema
             let table = Table(name: name, oldSchema: state.schema, newSchema: newSchema)
             let mapping: [Int?] = newSchema.fields.map { state.schema.fieldIndex[$0.name] }
-            for row in state.rows {
-                guard let row else { continue }
+            state.forEachRow { _, row in
                 table.old.append(MigrationObject(schema: state.schema, row: row, isOld: true, migration: self))
                 var fresh = Row()
                 fresh.reserveCapacity(newSchema.fields.count)

@@ -30,6 +30,8 @@ final class StoreFile: @unchecked Sendable {
     private(set) var compactedSize: Int
     /// Tables whose definition the file already holds.
     private var persisted: Set<String>
+    /// The first damage found in the file's pages after it was opened; shared with its pages.
+    let damage = DamageReport()
     /// Set when a failed append could not be undone: later writes throw instead of risking
     /// a file whose log continues after garbage.
     private var failure: String?
@@ -116,14 +118,28 @@ final class StoreFile: @unchecked Sendable {
         let path = options.path
         // From here on `file` owns the descriptor: any error closes it (releasing the lock).
         let file = StoreFile(path: path, fd: fd, size: 0, options: options, compactedSize: 0, persisted: [])
-        var bytes = try readAll(fd, path: path)
-        if bytes.isEmpty {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw ioError(path, "stat") }
+        var fileSize = Int(info.st_size)
+        if fileSize == 0 {
             // An empty file (created by someone else): make it a store.
-            bytes = FileFormat.emptyStore(schemaVersion: options.schemaVersion)
+            let bytes = FileFormat.emptyStore(schemaVersion: options.schemaVersion)
             try writeAll(fd, bytes, at: 0, path: path)
             guard sync(fd) else { throw ioError(path, "fsync") }
+            fileSize = bytes.count
         }
-        var contents = try bytes.withUnsafeBytes { try FileFormat.read($0, path: path, codeSchemas: codeSchemas) }
+        var contents: FileFormat.Contents
+        if try isPaged(fd, size: fileSize, path: path) {
+            // Format 3: the pages stay in the file, read through a descriptor of their own.
+            let own = dup(fd)
+            guard own >= 0 else { throw ioError(path, "dup") }
+            let paged = PagedFile(path: path, source: .descriptor(own), damage: file.damage)
+            contents = try FileFormat.readPaged(paged, size: fileSize, codeSchemas: codeSchemas)
+        } else {
+            let bytes = try readAll(fd, path: path)
+            fileSize = bytes.count
+            contents = try bytes.withUnsafeBytes { try FileFormat.read($0, path: path, codeSchemas: codeSchemas) }
+        }
         if contents.schemaVersion > options.schemaVersion {
             throw StoreError.schemaVersionTooNew(stored: contents.schemaVersion, code: options.schemaVersion)
         }
@@ -148,7 +164,7 @@ final class StoreFile: @unchecked Sendable {
             // A file of an older format: rewritten in this one (a compaction), so that from now
             // on a torn commit can always be told from a damaged snapshot.
             try file.replace(with: contents.tables, version: contents.version)
-        } else if contents.validEnd < bytes.count {
+        } else if contents.validEnd < fileSize {
             // Drop the torn tail (a record the last run did not finish writing).
             guard ftruncate(fd, off_t(contents.validEnd)) == 0, sync(fd) else {
                 throw ioError(path, "truncating the torn tail")
@@ -159,6 +175,18 @@ final class StoreFile: @unchecked Sendable {
             if should(file.size, used) { try file.replace(with: contents.tables, version: contents.version) }
         }
         return (file, Snapshot(version: contents.version, tables: contents.tables))
+    }
+
+    /// Whether the file's header says format 3 (or later); a file too short or not a store
+    /// file is left to the whole-file reader, which says what is wrong with it.
+    private static func isPaged(_ fd: Int32, size: Int, path: String) throws -> Bool {
+        guard size >= FileFormat.headerSize else { return false }
+        var header = [UInt8](repeating: 0, count: FileFormat.headerSize)
+        let n = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, FileFormat.headerSize, 0) }
+        guard n == FileFormat.headerSize else { return false }
+        guard header.prefix(8).elementsEqual(FileFormat.magic) else { return false }
+        let format = UInt32(header[8]) | UInt32(header[9]) << 8 | UInt32(header[10]) << 16 | UInt32(header[11]) << 24
+        return format >= 3
     }
 
     // MARK: Writing
@@ -228,10 +256,11 @@ final class StoreFile: @unchecked Sendable {
             let header = FileFormat.fileHeader()
             try StoreFile.writeAll(newFD, header, at: 0, path: temp)
             offset = header.count
-            try FileFormat.writeSnapshot(tables, schemaVersion: schemaVersion, version: version) { chunk in
+            let meta = try FileFormat.writePagedSnapshot(tables, schemaVersion: schemaVersion, version: version) { chunk in
                 try StoreFile.writeAll(newFD, chunk, at: offset, path: temp)
                 offset += chunk.count
             }
+            try StoreFile.writeAll(newFD, meta, at: FileFormat.headerSize, path: temp)
             guard StoreFile.sync(newFD) else { throw StoreFile.ioError(temp, "fsync") }
             guard rename(temp, path) == 0 else { throw StoreFile.ioError(path, "rename") }
         } catch {
@@ -251,7 +280,7 @@ final class StoreFile: @unchecked Sendable {
     static func encodedSize(_ tables: [String: TableState], schemaVersion: UInt64, version: Int) throws -> Int {
         var total = FileFormat.headerSize
         do {
-            try FileFormat.writeSnapshot(tables, schemaVersion: schemaVersion, version: version) { total += $0.count }
+            _ = try FileFormat.writePagedSnapshot(tables, schemaVersion: schemaVersion, version: version) { total += $0.count }
         } catch let error as FileFormatError {
             throw StoreError.io(path: "", reason: error.reason)
         }

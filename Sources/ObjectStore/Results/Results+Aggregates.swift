@@ -43,7 +43,7 @@ extension Results {
         guard let table = state.snapshot.table(schema) else { return aggregate(op, []) }
         var values: [StoreValue] = []
         values.reserveCapacity(state.slots.count)
-        for slot in state.slots { path.gather(table.rows[slot]!, state.snapshot, into: &values) }
+        for row in table.rows(at: state.slots) { path.gather(row, state.snapshot, into: &values) }
         return aggregate(op, values)
     }
 }

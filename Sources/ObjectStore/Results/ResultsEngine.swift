@@ -4,7 +4,9 @@ import Streams
 /// How results are evaluated: against the current (or pinned) snapshot, cached per snapshot.
 extension Results {
     func decode(_ slot: Int, _ snapshot: Snapshot, context: DecodeContext? = nil) -> Element {
-        let row = snapshot.tables[schema.name]!.rows[slot]!
+        guard let row = snapshot.tables[schema.name]!.row(slot) else {
+            preconditionFailure("stored \(schema.name) cannot be read: \(snapshot.tables[schema.name]!.damage.map { "\($0)" } ?? "missing row")")
+        }
         do { return try RowDecoder.decode(Element.self, row: row, schema: schema, snapshot: snapshot, context: context) } catch {
             preconditionFailure("stored \(schema.name) cannot be decoded: \(error)")
         }
@@ -44,7 +46,7 @@ struct EvaluatedResults: @unchecked Sendable {
     func primaryKeys(_ schema: ObjectSchema) -> [StoreValue] {
         guard let table = snapshot.table(schema) else { return [] }
         let pk = schema.primaryKeyIndex
-        return slots.map { table.rows[$0]![pk] }
+        return table.rows(at: slots).map { $0[pk] }
     }
 }
 
@@ -99,36 +101,34 @@ enum ResultsEngine {
         var stages = pipeline[...]
         if case .filter(let first)? = stages.first, let candidates = indexCandidates(first.node, table) {
             stages = stages.dropFirst()
-            slots = candidates.filter { slot in table.rows[slot].map { first.matcher($0, snapshot) } ?? false }
+            slots = candidates.filter { slot in table.row(slot).map { first.matcher($0, snapshot) } ?? false }
         } else if case .filter(let first)? = stages.first {
             stages = stages.dropFirst()
             slots = []
             let matcher = first.matcher
-            table.rows.withUnsafeBufferPointer { rows in
-                for slot in rows.indices { if let row = rows[slot], matcher(row, snapshot) { slots.append(slot) } }
-            }
+            table.forEachRow { slot, row in if matcher(row, snapshot) { slots.append(slot) } }
         } else {
-            slots = []
-            slots.reserveCapacity(table.liveCount)
-            for slot in table.rows.indices where table.rows[slot] != nil { slots.append(slot) }
+            slots = table.liveSlots()
         }
         for stage in stages {
             switch stage {
             case .filter(let f):
-                slots = slots.filter { f.matcher(table.rows[$0]!, snapshot) }
+                let rows = table.rows(at: &slots)
+                slots = slots.indices.filter { f.matcher(rows[$0], snapshot) }.map { slots[$0] }
             case .clause(.limit(let n)):
                 if slots.count > n { slots.removeSubrange(n...) }
             case .clause(.sort(let keys, _)):
                 let compiler = QueryCompiler(schema: schema)
                 let paths = keys.map { try! compiler.resolve($0.keyPath.split(separator: ".").map(String.init), column: 0) }
+                let rows = table.rows(at: &slots)
                 if keys.count == 1 {
-                    let column = slots.map { paths[0].single(table.rows[$0]!, snapshot) }
+                    let column = rows.map { paths[0].single($0, snapshot) }
                     if let order = sortedOrder(ofIntegers: column, ascending: keys[0].ascending) {
                         slots = order.map { slots[$0] }
                         continue
                     }
                 }
-                let values = slots.map { slot in paths.map { $0.single(table.rows[slot]!, snapshot) } }
+                let values = rows.map { row in paths.map { $0.single(row, snapshot) } }
                 let order = values.indices.sorted { a, b in
                     for (k, key) in keys.enumerated() {
                         let c = sortCompare(values[a][k], values[b][k])
@@ -141,9 +141,10 @@ enum ResultsEngine {
                 let compiler = QueryCompiler(schema: schema)
                 let paths = keys.map { try! compiler.resolve($0.split(separator: ".").map(String.init), column: 0) }
                 var seen = Set<[StoreValue]>()
-                slots = slots.filter { slot in
-                    seen.insert(paths.map { normalise($0.single(table.rows[slot]!, snapshot), for: nil) }).inserted
-                }
+                let rows = table.rows(at: &slots)
+                slots = slots.indices.filter { i in
+                    seen.insert(paths.map { normalise($0.single(rows[i], snapshot), for: nil) }).inserted
+                }.map { slots[$0] }
             }
         }
         return slots
@@ -168,9 +169,9 @@ enum ResultsEngine {
             values = values.map { normalise($0, for: kind) }
             var slots: [Int] = []
             if field == table.schema.primaryKeyIndex {
-                for value in values { if let s = table.pkIndex[value] { slots.append(s) } }
-            } else if let index = table.indexes[field] {
-                for value in values { slots.append(contentsOf: index[value] ?? []) }
+                for value in values { if let s = table.slot(forKey: value) { slots.append(s) } }
+            } else if table.indexedFields.contains(field) {
+                for value in values { slots.append(contentsOf: table.slots(field: field, value: value) ?? []) }
             } else {
                 return nil
             }

@@ -98,6 +98,8 @@ final class StoreCore: @unchecked Sendable {
 
     func write<Result>(_ block: (Transaction) throws -> Result) throws -> Result {
         if isWriterThread { throw StoreError.nestedWrite }
+        // A page of the file found damaged after it was opened: nothing more is written on top.
+        if let damage = file?.damage.error { throw damage }
         writeLock.lock()
         lock.withLock { writer = pthread_self() }
         let result: Result

@@ -1,20 +1,38 @@
 import Foundation
 
-/// One model's rows in one committed version: a slot array (deleted slots are `nil`, so
-/// slot order is insertion order), the primary-key index and the secondary indexes.
+/// One model's rows in one committed version.
+///
+/// Slots number the rows in insertion order. A table opened from a format 3 file starts with a
+/// **base**: the snapshot's rows, read from the file when first used (slots `0 ..< base.count`).
+/// Everything written since lives here, in memory: base slots replaced or deleted (`changed`),
+/// rows added after the base (`added`, slots from `base.count` on, deleted ones `nil`), and the
+/// primary-key and secondary indexes of the rows held here. A table without a base (the
+/// in-memory store, or a store file of an older format) holds all its rows in `added`.
 struct TableState {
     let schema: ObjectSchema
-    var rows: [Row?] = []
-    var pkIndex: [StoreValue: Int] = [:]
-    /// field ordinal → value → slots holding it.
-    var indexes: [Int: [StoreValue: [Int]]] = [:]
+    /// The rows of the snapshot the file was opened with, read in place.
+    let base: PagedTable?
+    /// Base slots replaced since the snapshot (`.some(row)`) or deleted (`.some(nil)`).
+    private(set) var changed: [Int: Row?] = [:]
+    /// Rows added after the base, from slot `baseCount` on; a deleted slot is `nil`.
+    private(set) var added: [Row?] = []
+    /// Primary key → slot, for the rows in `added` (base keys are looked up in the base).
+    private(set) var pkIndex: [StoreValue: Int] = [:]
+    /// Field ordinal → value → slots, for the rows held here (`added`, and the replacements
+    /// in `changed`); the base's own entries come from `base.slots(field:value:)`.
+    private(set) var indexes: [Int: [StoreValue: [Int]]] = [:]
     /// The ordinals in `indexes`, kept apart so iterating them never holds a second reference
     /// to `indexes` while it is mutated (which would copy it on every write).
     let indexedFields: [Int]
-    var liveCount = 0
+    private(set) var liveCount = 0
+    /// How many slots the base holds.
+    let baseCount: Int
 
-    init(schema: ObjectSchema) {
+    init(schema: ObjectSchema, base: PagedTable? = nil) {
         self.schema = schema
+        self.base = base
+        baseCount = base?.count ?? 0
+        liveCount = baseCount
         var fields: [Int] = []
         for (i, f) in schema.fields.enumerated() where f.isIndexed && i != schema.primaryKeyIndex {
             indexes[i] = [:]
@@ -23,35 +41,121 @@ struct TableState {
         indexedFields = fields
     }
 
+    /// One past the last slot.
+    var slotCount: Int { baseCount + added.count }
+
+    /// The row in `slot`, `nil` when it was deleted (or, in a damaged base, cannot be read).
+    @inline(__always)
+    func row(_ slot: Int) -> Row? {
+        if slot >= baseCount { return added[slot - baseCount] }
+        if let change = changed[slot] { return change }
+        return base!.row(slot)
+    }
+
+    /// The slot of the live row with this primary key.
+    @inline(__always)
+    func slot(forKey key: StoreValue) -> Int? {
+        if let slot = pkIndex[key] { return slot }
+        guard let base, let slot = base.slot(forKey: key) else { return nil }
+        if let change = changed[slot], change == nil { return nil }
+        return slot
+    }
+
     @inline(__always)
     func row(forKey key: StoreValue) -> Row? {
-        guard let slot = pkIndex[key] else { return nil }
-        return rows[slot]
+        guard let slot = slot(forKey: key) else { return nil }
+        return row(slot)
+    }
+
+    /// The slots whose `field` (an indexed one) holds `value`, in no particular order; `nil`
+    /// when the field has no index.
+    func slots(field: Int, value: StoreValue) -> [Int]? {
+        guard let index = indexes[field] else { return nil }
+        var slots = index[value] ?? []
+        if let base {
+            for slot in base.slots(field: field, value: value) where changed[slot] == nil { slots.append(slot) }
+        }
+        return slots
+    }
+
+    /// Calls `body` with every live row in slot order.
+    func forEachRow(_ body: (Int, Row) -> Void) {
+        if let base {
+            let hasChanges = !changed.isEmpty
+            base.forEachSlot { slot, row in
+                if hasChanges, let change = changed[slot] {
+                    if let change { body(slot, change) }
+                } else if let row {
+                    body(slot, row)
+                }
+            }
+        }
+        added.withUnsafeBufferPointer { rows in
+            for i in rows.indices { if let row = rows[i] { body(baseCount + i, row) } }
+        }
+    }
+
+    /// The live slots in order, without reading any row of the base.
+    func liveSlots() -> [Int] {
+        var slots: [Int] = []
+        slots.reserveCapacity(liveCount)
+        if baseCount > 0 {
+            if changed.isEmpty {
+                slots.append(contentsOf: 0..<baseCount)
+            } else {
+                for slot in 0..<baseCount {
+                    if let change = changed[slot], change == nil { continue }
+                    slots.append(slot)
+                }
+            }
+        }
+        for i in added.indices where added[i] != nil { slots.append(baseCount + i) }
+        return slots
     }
 
     mutating func insert(_ row: Row) {
-        let slot = rows.count
-        rows.append(row)
+        let slot = slotCount
+        added.append(row)
         pkIndex[row[schema.primaryKeyIndex]] = slot
         liveCount += 1
         for field in indexedFields { indexes[field]![row[field], default: []].append(slot) }
     }
 
     mutating func replace(slot: Int, with row: Row) {
-        if !indexes.isEmpty, let old = rows[slot] {
-            for field in indexedFields where old[field] != row[field] {
-                removeIndexEntry(field: field, value: old[field], slot: slot)
-                indexes[field]![row[field], default: []].append(slot)
+        let old = self.row(slot)
+        if slot >= baseCount {
+            if !indexedFields.isEmpty, let old {
+                for field in indexedFields where old[field] != row[field] {
+                    removeIndexEntry(field: field, value: old[field], slot: slot)
+                    indexes[field]![row[field], default: []].append(slot)
+                }
             }
+            added[slot - baseCount] = row
+            return
         }
-        rows[slot] = row
+        // A base slot: its base entries stop counting once it is in `changed`; the new row's
+        // values are indexed here.
+        if let old, changed[slot] != nil {
+            for field in indexedFields { removeIndexEntry(field: field, value: old[field], slot: slot) }
+        }
+        for field in indexedFields { indexes[field]![row[field], default: []].append(slot) }
+        changed[slot] = .some(row)
     }
 
     mutating func delete(slot: Int) {
-        guard let old = rows[slot] else { return }
-        for field in indexedFields { removeIndexEntry(field: field, value: old[field], slot: slot) }
-        pkIndex[old[schema.primaryKeyIndex]] = nil
-        rows[slot] = nil
+        if slot >= baseCount {
+            guard let old = added[slot - baseCount] else { return }
+            for field in indexedFields { removeIndexEntry(field: field, value: old[field], slot: slot) }
+            pkIndex[old[schema.primaryKeyIndex]] = nil
+            added[slot - baseCount] = nil
+            liveCount -= 1
+            return
+        }
+        if let change = changed[slot] {
+            guard let old = change else { return }   // deleted already
+            for field in indexedFields { removeIndexEntry(field: field, value: old[field], slot: slot) }
+        }
+        changed[slot] = .some(nil)
         liveCount -= 1
     }
 
@@ -64,28 +168,76 @@ struct TableState {
         indexes[field]![value]!.removeAll { $0 == slot }
     }
 
-    /// Drops deleted slots when they outnumber live rows (keeps insertion order).
+    /// Drops deleted slots when they outnumber live rows (keeps insertion order). A table
+    /// with a base keeps its slots: the base's are fixed until the next snapshot.
     mutating func compactIfNeeded() {
-        let dead = rows.count - liveCount
+        guard base == nil else { return }
+        let dead = added.count - liveCount
         guard dead > 64, dead > liveCount else { return }
-        let live = rows.compactMap { $0 }
+        let live = added.compactMap { $0 }
         var fresh = TableState(schema: schema)
-        fresh.rows.reserveCapacity(live.count)
+        fresh.added.reserveCapacity(live.count)
         for row in live { fresh.insert(row) }
         self = fresh
     }
 
+    mutating func reserveCapacity(_ n: Int) { added.reserveCapacity(added.count + n) }
+
     /// Checks that the indexes agree with the rows (for tests).
     func checkInvariants() -> Bool {
         var live = 0
-        for (slot, row) in rows.enumerated() {
-            guard let row else { continue }
+        var ok = true
+        var seen = 0
+        forEachRow { slot, row in
+            seen += 1
             live += 1
-            if pkIndex[row[schema.primaryKeyIndex]] != slot { return false }
-            for (field, index) in indexes where !(index[row[field]]?.contains(slot) ?? false) { return false }
+            if self.slot(forKey: row[schema.primaryKeyIndex]) != slot { ok = false }
+            for field in indexedFields where !(slots(field: field, value: row[field])?.contains(slot) ?? false) { ok = false }
         }
-        if live != liveCount || pkIndex.count != live { return false }
-        for index in indexes.values where index.values.reduce(0, { $0 + $1.count }) != live { return false }
-        return true
+        if !ok || live != liveCount { return false }
+        if base == nil, pkIndex.count != live { return false }
+        for field in indexedFields {
+            var entries = 0
+            for (_, slots) in indexes[field]! { entries += slots.count }
+            if base == nil, entries != live { return false }
+        }
+        return seen == live
     }
+}
+
+extension TableState {
+    /// The rows in `slots`, in that order, which must all be live. A row of the base that
+    /// cannot be read (its page is damaged) is left out, so the result may be shorter.
+    func rows(at slots: [Int]) -> [Row] {
+        var rows: [Row] = []
+        rows.reserveCapacity(slots.count)
+        if base == nil {
+            added.withUnsafeBufferPointer { added in
+                for slot in slots { rows.append(added[slot - baseCount]!) }
+            }
+        } else {
+            for slot in slots { if let row = row(slot) { rows.append(row) } }
+        }
+        return rows
+    }
+
+    /// The rows in `slots`, in that order; a slot whose row cannot be read (a damaged page of
+    /// the base) is dropped from `slots`, so the two stay aligned.
+    func rows(at slots: inout [Int]) -> [Row] {
+        if base == nil { return rows(at: slots) }
+        var rows: [Row] = []
+        rows.reserveCapacity(slots.count)
+        var kept = 0
+        for slot in slots {
+            guard let row = row(slot) else { continue }
+            rows.append(row)
+            slots[kept] = slot
+            kept += 1
+        }
+        slots.removeSubrange(kept...)
+        return rows
+    }
+
+    /// The damage found in the base's file, if any.
+    var damage: StoreError? { base?.file.damage.error }
 }

@@ -83,13 +83,13 @@ public final class Transaction {
         var table = tables.removeValue(forKey: name) ?? TableState(schema: schema)
         if table.schema !== schema { checkLayout(stored: table.schema, code: schema) }
         defer { tables[name] = table }
-        if let slot = table.pkIndex[key] {
+        if let slot = table.slot(forKey: key) {
             let fields: [Int]
             switch policy {
             case .error:
                 throw StoreError.duplicatePrimaryKey(type: name, key: key.literal)
             case .modified:
-                let old = table.rows[slot]!
+                guard let old = table.row(slot) else { throw table.damage ?? StoreError.corrupted(offset: 0, reason: "a \(name) row cannot be read") }
                 fields = (0..<row.count).filter { old[$0] != row[$0] }
                 if fields.isEmpty { return }
             case .all:
@@ -169,7 +169,9 @@ public final class Transaction {
         try checkOpen()
         let schema = try ObjectSchema.of(type)
         guard let table = tables[schema.name] else { return }
-        for row in table.rows { if let row { deleteKey(row[schema.primaryKeyIndex], schema: schema) } }
+        var keys: [StoreValue] = []
+        table.forEachRow { _, row in keys.append(row[schema.primaryKeyIndex]) }
+        for key in keys { deleteKey(key, schema: schema) }
     }
 
     /// Deletes every object of every type.
@@ -178,14 +180,16 @@ public final class Transaction {
     public func deleteAll() throws {
         try checkOpen()
         for table in tables.values {
-            for row in table.rows { if let row { deleteKey(row[table.schema.primaryKeyIndex], schema: table.schema) } }
+            var keys: [StoreValue] = []
+            table.forEachRow { _, row in keys.append(row[table.schema.primaryKeyIndex]) }
+            for key in keys { deleteKey(key, schema: table.schema) }
         }
     }
 
     @discardableResult
     func deleteKey(_ key: StoreValue, schema: ObjectSchema) -> Bool {
         let name = schema.name
-        guard let slot = tables[name]?.pkIndex[key] else { return false }
+        guard let slot = tables[name]?.slot(forKey: key) else { return false }
         tables[name]!.delete(slot: slot)
         changes[name, default: TableChanges()].recordDelete(key)
         log.append(.delete(table: name, key: key))

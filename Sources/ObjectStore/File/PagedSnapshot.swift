@@ -1,0 +1,374 @@
+import Foundation
+
+/// Format 3: a snapshot of pages that the store reads where they lie, when first used (see
+/// "The format" in `Guides/ObjectStore-FileFormat.md`).
+///
+///     snapshot := meta page* directory          then the log: commit*
+///     meta      (kind 1) := schemaVersion u64, version varint, directoryOffset u64
+///     row page  (kind 6) := rowCount varint, rowOffset u32 × (rowCount + 1), row × rowCount
+///     key page  (kind 7) := keyCount varint, keyOffset u32 × (keyCount + 1), (key value, slot varint) × keyCount
+///     directory (kind 5) := tableCount varint, (definition, rowCount varint,
+///                           rowPageCount varint, (offset u64, length u32) × rowPageCount,
+///                           keyPageCount varint, (offset u64, length u32, firstKey value) × keyPageCount) × tableCount
+extension FileFormat {
+    /// Snapshots up to this size are checked whole when the file is opened (every page's
+    /// checksum, every row against its table, every key against its row), as formats 1 and 2
+    /// always were; larger ones are checked a page at a time, when the page is first read.
+    nonisolated(unsafe) static var checkWholeSnapshotUpTo = 4 << 20
+
+    // MARK: Writing
+
+    /// The meta record of a format 3 file.
+    static func pagedMetaRecord(schemaVersion: UInt64, version: Int, directoryOffset: Int, into w: inout ByteWriter) {
+        let start = begin(.meta, into: &w)
+        w.u64(schemaVersion)
+        w.count(version)
+        w.u64(UInt64(directoryOffset))
+        try! finish(&w, start: start)   // a few bytes
+    }
+
+    /// Writes a format 3 snapshot (the part after the file header), handing `emit` about
+    /// `chunkSize` bytes at a time. The meta record goes first with a directory offset of 0;
+    /// the returned meta record, of the same length, names the directory and is to be written
+    /// over it (at `headerSize`) before the file is synced.
+    ///
+    /// - Throws: `FileFormatError` for a record too long, or the damage found in a table's
+    ///   base while its rows were read (a snapshot never silently leaves rows out).
+    static func writePagedSnapshot(_ tables: [String: TableState], schemaVersion: UInt64, version: Int,
+                                   emit: ([UInt8]) throws -> Void) throws -> [UInt8] {
+        var out = ByteWriter()
+        pagedMetaRecord(schemaVersion: schemaVersion, version: version, directoryOffset: 0, into: &out)
+        var offset = headerSize   // the file offset of out.bytes[0]
+        func flush(_ force: Bool) throws {
+            guard force || out.bytes.count >= chunkSize else { return }
+            try emit(out.bytes)
+            offset += out.bytes.count
+            out.bytes.removeAll(keepingCapacity: true)
+        }
+        var directory = ByteWriter()
+        let start = begin(.directory, into: &directory)
+        directory.count(tables.count)
+        for name in tables.keys.sorted() {
+            let table = tables[name]!
+            if let damage = table.base?.file.damage.error { throw damage }
+            var rowPages: [PageRef] = []
+            var keys: [(key: StoreValue, slot: Int)] = []
+            keys.reserveCapacity(table.liveCount)
+            var pending: [Row] = []
+            var failure: Error?
+            func writeRowPage() {
+                guard failure == nil, !pending.isEmpty else { return }
+                let at = offset + out.bytes.count
+                let recordStart = begin(.rowPage, into: &out)
+                writeItems(pending.count, into: &out) { w, i in w.row(pending[i]) }
+                do {
+                    try finish(&out, start: recordStart)
+                    rowPages.append(PageRef(offset: at, length: out.bytes.count - recordStart - recordHeaderSize))
+                    try flush(false)
+                } catch {
+                    failure = error
+                }
+                pending.removeAll(keepingCapacity: true)
+            }
+            table.forEachRow { _, row in
+                keys.append((row[table.schema.primaryKeyIndex], keys.count))
+                pending.append(row)
+                if pending.count == PagedTable.rowsPerPage { writeRowPage() }
+            }
+            writeRowPage()
+            if let failure { throw failure }
+            if let damage = table.base?.file.damage.error { throw damage }
+            keys.sort { keyCompare($0.key, $1.key) < 0 }
+            var keyPages: [(PageRef, StoreValue)] = []
+            var first = 0
+            while first < keys.count {
+                let n = min(PagedTable.keysPerPage, keys.count - first)
+                let at = offset + out.bytes.count
+                let recordStart = begin(.keyPage, into: &out)
+                writeItems(n, into: &out) { w, i in
+                    w.value(keys[first + i].key)
+                    w.count(keys[first + i].slot)
+                }
+                try finish(&out, start: recordStart)
+                keyPages.append((PageRef(offset: at, length: out.bytes.count - recordStart - recordHeaderSize), keys[first].key))
+                try flush(false)
+                first += n
+            }
+            writeDefinition(table.schema, into: &directory)
+            directory.count(keys.count)
+            directory.count(rowPages.count)
+            for page in rowPages {
+                directory.u64(UInt64(page.offset))
+                directory.u32(UInt32(page.length))
+            }
+            directory.count(keyPages.count)
+            for (page, key) in keyPages {
+                directory.u64(UInt64(page.offset))
+                directory.u32(UInt32(page.length))
+                directory.value(key)
+            }
+        }
+        try finish(&directory, start: start)
+        let directoryOffset = offset + out.bytes.count
+        out.bytes.append(contentsOf: directory.bytes)
+        try flush(true)
+        var meta = ByteWriter()
+        pagedMetaRecord(schemaVersion: schemaVersion, version: version, directoryOffset: directoryOffset, into: &meta)
+        return meta.bytes
+    }
+
+    /// Writes `count varint, offset u32 × (count + 1), item × count` with `item(i)` writing each.
+    private static func writeItems(_ count: Int, into w: inout ByteWriter, item: (inout ByteWriter, Int) -> Void) {
+        w.count(count)
+        let table = w.bytes.count
+        w.bytes.append(contentsOf: repeatElement(0, count: 4 * (count + 1)))
+        let itemsStart = w.bytes.count
+        for i in 0..<count {
+            w.patchU32(UInt32(w.bytes.count - itemsStart), at: table + 4 * i)
+            item(&w, i)
+        }
+        w.patchU32(UInt32(w.bytes.count - itemsStart), at: table + 4 * count)
+    }
+
+    // MARK: Reading
+
+    /// Checks a page record read whole (`raw` is its 12-byte header and payload): its length,
+    /// both checksums and its kind.
+    static func checkRecord(_ raw: UnsafeRawBufferPointer, at offset: Int, length: Int, kind: Kind) throws {
+        var r = ByteReader(raw, from: 0, to: recordHeaderSize)
+        let stored = Int(try r.u32())
+        let payloadCRC = try r.u32()
+        let check = try r.u32()
+        if _storeFileVerifiesChecksums, check != CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<8])) {
+            throw StoreError.corrupted(offset: offset, reason: "a page header's checksum does not match")
+        }
+        guard stored == length, raw.count == recordHeaderSize + length, length >= 1 else {
+            throw StoreError.corrupted(offset: offset, reason: "a page is \(stored) bytes long, its directory says \(length)")
+        }
+        if _storeFileVerifiesChecksums, payloadCRC != CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[recordHeaderSize...])) {
+            throw StoreError.corrupted(offset: offset, reason: "a page's checksum does not match")
+        }
+        guard raw[recordHeaderSize] == kind.rawValue else {
+            throw StoreError.corrupted(offset: offset, reason: "a \(kind) page has kind \(raw[recordHeaderSize])")
+        }
+    }
+
+    /// The item offsets of a row or key page (`bytes` is the whole record), as indices into
+    /// `bytes`, one past the last included; checked to rise and to end at the record's end.
+    static func pageOffsets(_ bytes: [UInt8], at offset: Int, expected: Int?) throws -> [Int] {
+        try bytes.withUnsafeBytes { raw in
+            var r = ByteReader(raw, from: recordHeaderSize + 1, to: raw.count)
+            do {
+                let n = try r.count(minimumSize: 4)
+                if let expected, n != expected {
+                    throw FileFormatError("a row page holds \(n) rows, its table expects \(expected)")
+                }
+                guard n >= 1 else { throw FileFormatError("an empty page") }
+                let itemsStart = r.position + 4 * (n + 1)
+                var offsets: [Int] = []
+                offsets.reserveCapacity(n + 1)
+                var last = itemsStart
+                for _ in 0...n {
+                    let next = itemsStart + Int(try r.u32())
+                    guard next >= last, next <= raw.count else { throw FileFormatError("a page's item offsets do not rise within it") }
+                    offsets.append(next)
+                    last = next
+                }
+                guard offsets[0] == itemsStart, last == raw.count else { throw FileFormatError("a page's item offsets do not cover it") }
+                return offsets
+            } catch let error as FileFormatError {
+                throw StoreError.corrupted(offset: offset, reason: error.reason)
+            }
+        }
+    }
+
+    /// Opens a format 3 file: its header, meta record and directory, then (for a small
+    /// snapshot) every page, then the log after the snapshot.
+    ///
+    /// - Parameters:
+    ///   - file: Where the pages are read from.
+    ///   - size: The file's size.
+    ///   - codeSchemas: The models the code knows, by name.
+    /// - Throws: ``StoreError/corrupted(offset:reason:)`` when what is read does not hold up.
+    static func readPaged(_ file: PagedFile, size: Int, codeSchemas: [String: ObjectSchema]) throws -> Contents {
+        var contents = Contents()
+        contents.format = 3
+        let head = try file.read(at: 0, count: min(size, 4096))
+        guard head.count >= headerSize, head.prefix(8).elementsEqual(magic) else { throw StoreError.notAStoreFile(path: file.path) }
+        let format = try head.withUnsafeBytes { try checkHeader($0) }
+        precondition(format == 3, "readPaged reads format 3 files only")
+        // The meta record.
+        let metaRef = try recordRef(in: head, at: headerSize, fileSize: size, what: "the meta record")
+        let meta = try file.readPage(metaRef, kind: .meta)
+        let directoryOffset: Int
+        do {
+            try meta.withUnsafeBytes { raw in
+                var r = ByteReader(raw, from: recordHeaderSize + 1, to: raw.count)
+                contents.schemaVersion = try r.u64()
+                let version = try r.varint()
+                guard version < UInt64(Int.max / 2) else { throw FileFormatError("impossible version \(version)") }
+                contents.version = Int(version)
+                let directory = try r.u64()
+                guard r.isAtEnd else { throw FileFormatError("unexpected bytes at the end of the meta record") }
+                let metaEnd = metaRef.offset + recordHeaderSize + metaRef.length
+                guard directory >= UInt64(metaEnd), directory <= UInt64(size) - UInt64(recordHeaderSize) else {
+                    throw FileFormatError("the meta record names a directory at \(directory), outside the file")
+                }
+                contents.snapshotEnd = Int(directory)   // where the directory starts, for now
+            }
+        } catch let error as FileFormatError {
+            throw StoreError.corrupted(offset: headerSize, reason: error.reason)
+        }
+        directoryOffset = contents.snapshotEnd
+        let metaEnd = metaRef.offset + recordHeaderSize + metaRef.length
+        // The directory.
+        let directoryHead = try file.read(at: directoryOffset, count: recordHeaderSize)
+        let directoryRef = try recordRef(in: directoryHead, at: 0, origin: directoryOffset, fileSize: size, what: "the directory")
+        let directory = try file.readPage(directoryRef, kind: .directory)
+        var loader = Loader(codeSchemas: codeSchemas)
+        do {
+            try directory.withUnsafeBytes { raw in
+                var r = ByteReader(raw, from: recordHeaderSize + 1, to: raw.count)
+                let tableCount = try r.count(minimumSize: 8)
+                for _ in 0..<tableCount {
+                    let name = try loader.readDefinition(&r)
+                    guard loader.tables[name]!.base == nil, loader.tables[name]!.slotCount == 0 else {
+                        throw FileFormatError("table \(name) is listed twice")
+                    }
+                    let rows = try r.varint()
+                    guard rows <= UInt64(UInt32.max) * UInt64(PagedTable.rowsPerPage) else { throw FileFormatError("table \(name) claims \(rows) rows") }
+                    let rowCount = Int(rows)
+                    func pageList(withKeys: Bool) throws -> ([PageRef], [StoreValue]) {
+                        let n = try r.count(minimumSize: 12)
+                        var refs: [PageRef] = []
+                        var keys: [StoreValue] = []
+                        refs.reserveCapacity(n)
+                        for _ in 0..<n {
+                            let offset = try r.u64()
+                            let length = Int(try r.u32())
+                            guard offset >= UInt64(metaEnd), length >= 1, length <= maxRecordLength,
+                                  offset + UInt64(recordHeaderSize + length) <= UInt64(directoryOffset) else {
+                                throw FileFormatError("table \(name) names a page outside its snapshot")
+                            }
+                            refs.append(PageRef(offset: Int(offset), length: length))
+                            if withKeys {
+                                let key = try r.value()
+                                if let last = keys.last, keyCompare(last, key) >= 0 {
+                                    throw FileFormatError("table \(name)'s key pages are out of order")
+                                }
+                                keys.append(key)
+                            }
+                        }
+                        return (refs, keys)
+                    }
+                    let (rowPages, _) = try pageList(withKeys: false)
+                    let (keyPages, firstKeys) = try pageList(withKeys: true)
+                    let pagesNeeded = (rowCount + PagedTable.rowsPerPage - 1) / PagedTable.rowsPerPage
+                    let keyPagesNeeded = (rowCount + PagedTable.keysPerPage - 1) / PagedTable.keysPerPage
+                    guard rowPages.count == pagesNeeded, keyPages.count == keyPagesNeeded else {
+                        throw FileFormatError("table \(name) has \(rowCount) rows in \(rowPages.count) row pages and \(keyPages.count) key pages")
+                    }
+                    let schema = loader.tables[name]!.schema
+                    let base = PagedTable(file: file, storedSchema: schema, count: rowCount,
+                                          rowPages: rowPages, keyPages: keyPages, firstKeys: firstKeys)
+                    loader.tables[name] = TableState(schema: schema, base: base)
+                }
+                guard r.isAtEnd else { throw FileFormatError("unexpected bytes at the end of the directory") }
+            }
+        } catch let error as FileFormatError {
+            throw StoreError.corrupted(offset: directoryOffset, reason: error.reason)
+        }
+        contents.snapshotEnd = directoryOffset + recordHeaderSize + directoryRef.length
+        if contents.snapshotEnd <= checkWholeSnapshotUpTo {
+            for table in loader.tables.values { try checkWhole(table) }
+        } else {
+            try checkChecksums(of: Array(loader.tables.values), in: file)
+        }
+        // The log.
+        let log = try file.read(at: contents.snapshotEnd, count: size - contents.snapshotEnd)
+        try log.withUnsafeBytes { raw in
+            try readRecords(raw, origin: contents.snapshotEnd, from: 0, format: 3, afterSnapshot: true,
+                            contents: &contents, loader: &loader)
+        }
+        if let damage = file.damage.error { throw damage }
+        contents.tables = loader.finish()
+        contents.mismatched = loader.mismatched
+        return contents
+    }
+
+    /// Where the record starting at `at` in `bytes` lies, from its header (checked).
+    private static func recordRef(in bytes: [UInt8], at: Int, origin: Int = 0, fileSize: Int, what: String) throws -> PageRef {
+        guard bytes.count >= at + recordHeaderSize else {
+            throw StoreError.corrupted(offset: origin + at, reason: "\(what) is cut short")
+        }
+        return try bytes.withUnsafeBytes { raw in
+            var r = ByteReader(raw, from: at, to: at + recordHeaderSize)
+            let length = Int(try r.u32())
+            _ = try r.u32()
+            let check = try r.u32()
+            if _storeFileVerifiesChecksums, check != CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[at..<at + 8])) {
+                throw StoreError.corrupted(offset: origin + at, reason: "\(what)'s header checksum does not match")
+            }
+            guard length >= 1, length <= maxRecordLength, origin + at + recordHeaderSize + length <= fileSize else {
+                throw StoreError.corrupted(offset: origin + at, reason: "\(what) has an impossible length \(length)")
+            }
+            return PageRef(offset: origin + at, length: length)
+        }
+    }
+
+    /// Checks the framing, checksums and kind of every page of the tables' bases, reading the
+    /// snapshot in large sequential pieces into one reused buffer (so the check does not stay
+    /// in memory), without decoding anything.
+    private static func checkChecksums(of tables: [TableState], in file: PagedFile) throws {
+        var pages: [(ref: PageRef, kind: Kind)] = []
+        for table in tables {
+            guard let base = table.base else { continue }
+            pages += base.rowPages.map { ($0, Kind.rowPage) }
+            pages += base.keyPages.map { ($0, Kind.keyPage) }
+        }
+        pages.sort { $0.ref.offset < $1.ref.offset }
+        var buffer: [UInt8] = []
+        var bufferStart = 0
+        for (ref, kind) in pages {
+            let total = recordHeaderSize + ref.length
+            if ref.offset < bufferStart || ref.offset + total > bufferStart + buffer.count {
+                buffer = try file.read(at: ref.offset, count: max(total, chunkSize))
+                bufferStart = ref.offset
+                guard buffer.count >= total else {
+                    throw StoreError.corrupted(offset: ref.offset, reason: "a page lies past the end of the file")
+                }
+            }
+            let at = ref.offset - bufferStart
+            try buffer.withUnsafeBytes { raw in
+                try checkRecord(UnsafeRawBufferPointer(rebasing: raw[at..<at + total]), at: ref.offset, length: ref.length, kind: kind)
+            }
+        }
+    }
+
+    /// Reads every page of a table's base and checks it: checksums, rows, and that the key
+    /// pages list each row's key once, with its slot.
+    private static func checkWhole(_ table: TableState) throws {
+        guard let base = table.base else { return }
+        let pk = table.schema.primaryKeyIndex
+        var keyed = 0
+        var failure: String?
+        base.forEachSlot { slot, row in
+            guard failure == nil, let row else { return }
+            if base.slot(forKey: row[pk]) != slot {
+                failure = "\(table.schema.name) key \(row[pk].literal.prefix(60)) is not listed for its row"
+            }
+            keyed += 1
+        }
+        if let damage = base.file.damage.error { throw damage }
+        if let failure { throw StoreError.corrupted(offset: base.rowPages.first?.offset ?? 0, reason: failure) }
+        var listed = 0
+        for page in base.keyPages.indices {
+            let bytes = try base.file.readPage(base.keyPages[page], kind: .keyPage)
+            listed += try pageOffsets(bytes, at: base.keyPages[page].offset, expected: nil).count - 1
+        }
+        guard listed == keyed else {
+            throw StoreError.corrupted(offset: base.keyPages.first?.offset ?? 0,
+                                       reason: "\(table.schema.name) has \(keyed) rows and \(listed) keys")
+        }
+    }
+}

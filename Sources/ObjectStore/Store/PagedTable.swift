@@ -1,0 +1,378 @@
+import Foundation
+import Streams
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where one page of a format 3 snapshot lies: the record's file offset and payload length.
+struct PageRef: Equatable {
+    let offset: Int
+    let length: Int
+}
+
+/// The first damage found in a store file after it was opened (a page whose checksum or rows
+/// do not hold up when first read). Shared by the file's pages and the store, which stops
+/// writing once it is set.
+final class DamageReport: @unchecked Sendable {
+    private let lock = Lock()
+    private var first: StoreError?
+
+    var error: StoreError? { lock.withLock { first } }
+
+    func record(_ error: StoreError) { lock.withLock { if first == nil { first = error } } }
+}
+
+/// A format 3 snapshot file kept open for reading pages on demand: its own descriptor (so the
+/// store's compaction, which replaces the file, never pulls the pages from under a reader), and
+/// the cache of pages read, bounded in bytes and shared by all the file's tables.
+final class PagedFile: @unchecked Sendable {
+    let path: String
+    private let source: Source
+    let damage: DamageReport
+    /// The most bytes (page bytes plus an estimate of the rows decoded from them) the cache
+    /// keeps before it drops pages not used since the clock hand last passed them.
+    let cacheBudget: Int
+
+    fileprivate let lock = Lock()
+    fileprivate var entries: [PageKey: PageEntry] = [:]
+    fileprivate var clock: [PageKey] = []
+    fileprivate var hand = 0
+    fileprivate var charged = 0
+
+    /// Where pages are read from: a descriptor of the file (owned), or the file's bytes.
+    enum Source {
+        case descriptor(Int32)
+        case bytes([UInt8])
+    }
+
+    init(path: String, source: Source, damage: DamageReport, cacheBudget: Int = PagedFile.defaultCacheBudget) {
+        self.path = path
+        self.source = source
+        self.damage = damage
+        self.cacheBudget = cacheBudget
+    }
+
+    deinit { if case .descriptor(let fd) = source { close(fd) } }
+
+    /// Reads `count` bytes at `offset`, fewer only at the end of the file.
+    func read(at offset: Int, count: Int) throws -> [UInt8] {
+        switch source {
+        case .bytes(let all):
+            guard offset >= 0, offset < all.count else { return [] }
+            return Array(all[offset..<min(all.count, offset + count)])
+        case .descriptor(let fd):
+            var bytes = [UInt8](repeating: 0, count: count)
+            var done = 0
+            try bytes.withUnsafeMutableBytes { raw in
+                while done < count {
+                    let n = pread(fd, raw.baseAddress! + done, count - done, off_t(offset + done))
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        throw StoreError.io(path: path, reason: "read failed: \(String(cString: strerror(errno)))")
+                    }
+                    if n == 0 { break }
+                    done += n
+                }
+            }
+            if done < count { bytes.removeSubrange(done...) }
+            return bytes
+        }
+    }
+
+    /// 32 MiB: a 100,000-object store of the benchmarks stays whole in it after one scan.
+    static let defaultCacheBudget = 32 << 20
+
+    /// The bytes the cache holds now (for tests).
+    var cachedBytes: Int { lock.withLock { charged } }
+
+    /// Reads a page record whole and checks its framing, checksums and kind.
+    func readPage(_ ref: PageRef, kind: FileFormat.Kind) throws -> [UInt8] {
+        let total = FileFormat.recordHeaderSize + ref.length
+        let bytes = try read(at: ref.offset, count: total)
+        guard bytes.count == total else { throw StoreError.corrupted(offset: ref.offset, reason: "a page lies past the end of the file") }
+        try bytes.withUnsafeBytes { raw in
+            try FileFormat.checkRecord(raw, at: ref.offset, length: ref.length, kind: kind)
+        }
+        return bytes
+    }
+}
+
+fileprivate struct PageKey: Hashable {
+    let table: ObjectIdentifier
+    let page: Int
+    let isKeyPage: Bool
+}
+
+/// A page in the cache: its record bytes, where its items start, and (for a row page) the rows
+/// decoded from it so far.
+fileprivate final class PageEntry {
+    let bytes: [UInt8]
+    /// The offsets of the items within `bytes`, one past the last included.
+    let offsets: [Int]
+    var rows: [Row?]
+    var referenced = true
+    /// What the entry counts against the cache's budget: its bytes and its decoded rows.
+    var weight = 0
+    /// Whether the cache still holds it (a reader may keep using an entry dropped meanwhile).
+    var cached = true
+
+    init(bytes: [UInt8], offsets: [Int]) {
+        self.bytes = bytes
+        self.offsets = offsets
+        rows = []
+    }
+}
+
+/// One table of a format 3 snapshot: row pages and key pages, read when first touched.
+///
+/// Slots `0 ..< count` are the snapshot's rows in order, `rowsPerPage` to a page. A row is
+/// decoded from its page when first read and kept while its page stays in the cache. A page
+/// that cannot be read back whole (its checksum, its layout, or a row in it does not hold up)
+/// is reported once to the file's `DamageReport`, and its rows read as missing.
+final class PagedTable: @unchecked Sendable {
+    static let rowsPerPage = 128
+    static let keysPerPage = 512
+
+    let file: PagedFile
+    /// The layout the file stores the rows in (what they are checked against).
+    let storedSchema: ObjectSchema
+    let checks: [ValueCheck]
+    let count: Int
+    let rowPages: [PageRef]
+    let keyPages: [PageRef]
+    /// The first key of each key page, in key order.
+    let firstKeys: [StoreValue]
+
+    private let indexLock = Lock()
+    private var indexes: [Int: [StoreValue: [Int]]] = [:]
+
+    init(file: PagedFile, storedSchema: ObjectSchema, count: Int, rowPages: [PageRef], keyPages: [PageRef], firstKeys: [StoreValue]) {
+        self.file = file
+        self.storedSchema = storedSchema
+        self.checks = ValueCheck.checks(for: storedSchema)
+        self.count = count
+        self.rowPages = rowPages
+        self.keyPages = keyPages
+        self.firstKeys = firstKeys
+    }
+
+    // MARK: Rows
+
+    /// The row in `slot` (`nil` when its page is damaged).
+    func row(_ slot: Int) -> Row? {
+        let page = slot / Self.rowsPerPage
+        let index = slot - page * Self.rowsPerPage
+        file.lock.lock()
+        defer { file.lock.unlock() }
+        guard let entry = entry(rowPage: page) else { return nil }
+        return decodeRow(index, in: entry, page: page)
+    }
+
+    /// Calls `body` with each slot in order and its row (`nil` when its page is damaged),
+    /// reading one page at a time.
+    func forEachSlot(_ body: (Int, Row?) -> Void) {
+        for page in rowPages.indices {
+            let first = page * Self.rowsPerPage
+            let n = min(Self.rowsPerPage, count - first)
+            let rows: [Row?] = file.lock.withLock {
+                guard let entry = entry(rowPage: page) else { return [] }
+                return (0..<n).map { decodeRow($0, in: entry, page: page) }
+            }
+            if rows.isEmpty {
+                for i in 0..<n { body(first + i, nil) }
+            } else {
+                for i in 0..<n { body(first + i, rows[i]) }
+            }
+        }
+    }
+
+    /// The entry of a row page, read into the cache if needed (file lock held).
+    private func entry(rowPage page: Int) -> PageEntry? {
+        let key = PageKey(table: ObjectIdentifier(self), page: page, isKeyPage: false)
+        if let entry = file.entries[key] {
+            entry.referenced = true
+            return entry
+        }
+        let expected = min(Self.rowsPerPage, count - page * Self.rowsPerPage)
+        do {
+            let bytes = try file.readPage(rowPages[page], kind: .rowPage)
+            let offsets = try FileFormat.pageOffsets(bytes, at: rowPages[page].offset, expected: expected)
+            let entry = PageEntry(bytes: bytes, offsets: offsets)
+            entry.rows = [Row?](repeating: nil, count: expected)
+            insert(entry, key: key, charge: bytes.count)
+            return entry
+        } catch let error as StoreError {
+            file.damage.record(error)
+            return nil
+        } catch {
+            file.damage.record(.corrupted(offset: rowPages[page].offset, reason: "\(error)"))
+            return nil
+        }
+    }
+
+    /// Decodes (or returns the decoded) row `index` of a page (file lock held).
+    private func decodeRow(_ index: Int, in entry: PageEntry, page: Int) -> Row? {
+        if let row = entry.rows[index] { return row }
+        let start = entry.offsets[index], end = entry.offsets[index + 1]
+        do {
+            let row = try entry.bytes.withUnsafeBytes { raw -> Row in
+                var r = ByteReader(raw, from: start, to: end)
+                let row = try r.row()
+                guard r.isAtEnd else { throw FileFormatError("\(end - r.position) unexpected bytes after a row") }
+                return row
+            }
+            guard row.count == storedSchema.fields.count else {
+                throw FileFormatError("a \(storedSchema.name) row has \(row.count) fields, not \(storedSchema.fields.count)")
+            }
+            if let problem = ValueCheck.problem(in: row, schema: storedSchema, checks: checks) { throw FileFormatError(problem) }
+            entry.rows[index] = row
+            charge((end - start) * 4 + 64, to: entry)
+            return row
+        } catch {
+            let reason = (error as? FileFormatError)?.reason ?? "\(error)"
+            file.damage.record(.corrupted(offset: rowPages[page].offset, reason: "row \(index) of a \(storedSchema.name) page: \(reason)"))
+            return nil
+        }
+    }
+
+    // MARK: Keys
+
+    /// The slot of the row with this primary key (`nil` when there is none, or its key page
+    /// is damaged).
+    func slot(forKey key: StoreValue) -> Int? {
+        guard !firstKeys.isEmpty else { return nil }
+        // The last key page whose first key is <= key.
+        var lo = 0, hi = firstKeys.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if keyCompare(firstKeys[mid], key) <= 0 { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo > 0 else { return nil }
+        let page = lo - 1
+        file.lock.lock()
+        defer { file.lock.unlock() }
+        guard let entry = entry(keyPage: page) else { return nil }
+        return entry.bytes.withUnsafeBytes { raw -> Int? in
+            var lo = 0, hi = entry.offsets.count - 1
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                var r = ByteReader(raw, from: entry.offsets[mid], to: entry.offsets[mid + 1])
+                guard let found = try? r.value(), let slot = try? r.varint() else {
+                    file.damage.record(.corrupted(offset: keyPages[page].offset, reason: "a key page entry cannot be read"))
+                    return nil
+                }
+                let c = keyCompare(found, key)
+                if c == 0 {
+                    guard slot < UInt64(count) else {
+                        file.damage.record(.corrupted(offset: keyPages[page].offset, reason: "a key names slot \(slot) of \(count)"))
+                        return nil
+                    }
+                    return Int(slot)
+                }
+                if c < 0 { lo = mid + 1 } else { hi = mid }
+            }
+            return nil
+        }
+    }
+
+    private func entry(keyPage page: Int) -> PageEntry? {
+        let key = PageKey(table: ObjectIdentifier(self), page: page, isKeyPage: true)
+        if let entry = file.entries[key] {
+            entry.referenced = true
+            return entry
+        }
+        do {
+            let bytes = try file.readPage(keyPages[page], kind: .keyPage)
+            let offsets = try FileFormat.pageOffsets(bytes, at: keyPages[page].offset, expected: nil)
+            let entry = PageEntry(bytes: bytes, offsets: offsets)
+            insert(entry, key: key, charge: bytes.count)
+            return entry
+        } catch let error as StoreError {
+            file.damage.record(error)
+            return nil
+        } catch {
+            file.damage.record(.corrupted(offset: keyPages[page].offset, reason: "\(error)"))
+            return nil
+        }
+    }
+
+    // MARK: Secondary indexes
+
+    /// The base slots whose `field` holds `value`: the field's index over the base, built on
+    /// first use from the rows (the snapshot does not store it yet).
+    func slots(field: Int, value: StoreValue) -> [Int] {
+        if let index = indexLock.withLock({ indexes[field] }) { return index[value] ?? [] }
+        var index: [StoreValue: [Int]] = [:]
+        forEachSlot { slot, row in
+            if let row { index[row[field], default: []].append(slot) }
+        }
+        indexLock.withLock { indexes[field] = index }
+        return index[value] ?? []
+    }
+
+    // MARK: The cache
+
+    /// Adds an entry and makes room under the budget (file lock held).
+    private func insert(_ entry: PageEntry, key: PageKey, charge amount: Int) {
+        file.entries[key] = entry
+        file.clock.append(key)
+        charge(amount, to: entry)
+    }
+
+    /// Counts bytes against the budget, dropping pages not used lately while over it (file
+    /// lock held). A page in use by the caller was just marked referenced, so it survives the
+    /// first pass of the hand.
+    private func charge(_ amount: Int, to entry: PageEntry) {
+        entry.weight += amount
+        guard entry.cached else { return }
+        file.charged += amount
+        var visited = 0
+        while file.charged > file.cacheBudget, !file.clock.isEmpty, visited < 2 * file.clock.count {
+            if file.hand >= file.clock.count { file.hand = 0 }
+            let key = file.clock[file.hand]
+            visited += 1
+            guard let entry = file.entries[key] else {
+                file.clock.remove(at: file.hand)
+                continue
+            }
+            if entry.referenced {
+                entry.referenced = false
+                file.hand += 1
+                continue
+            }
+            file.entries[key] = nil
+            file.clock.swapAt(file.hand, file.clock.count - 1)
+            file.clock.removeLast()
+            entry.cached = false
+            file.charged -= entry.weight
+        }
+    }
+}
+
+/// The order of primary keys in key pages: by kind, then by value. Two keys compare equal
+/// exactly when they are equal as `StoreValue`s (the primary-key index's equality).
+func keyCompare(_ a: StoreValue, _ b: StoreValue) -> Int {
+    switch (a, b) {
+    case (.int(let x), .int(let y)): return x < y ? -1 : (x == y ? 0 : 1)
+    case (.string(let x), .string(let y)): return x < y ? -1 : (x == y ? 0 : 1)
+    case (.uuid(let x), .uuid(let y)):
+        let p = withUnsafeBytes(of: x.uuid) { Array($0) }, q = withUnsafeBytes(of: y.uuid) { Array($0) }
+        if p == q { return 0 }
+        return p.lexicographicallyPrecedes(q) ? -1 : 1
+    default:
+        if a.kindRank != b.kindRank || a.isBoolValue != b.isBoolValue {
+            let x = a.kindRank * 2 + (a.isBoolValue ? 1 : 0), y = b.kindRank * 2 + (b.isBoolValue ? 1 : 0)
+            if x != y { return x < y ? -1 : 1 }
+        }
+        if a == b { return 0 }
+        // Same rank, different values or kinds (a double key beside an int one): order by the
+        // value's encoding, which is total and tells different values apart.
+        var p = ByteWriter(), q = ByteWriter()
+        p.value(a)
+        q.value(b)
+        if p.bytes == q.bytes { return 0 }
+        return p.bytes.lexicographicallyPrecedes(q.bytes) ? -1 : 1
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ObjectStore
+
+/// Format 3: a store opened from a snapshot of pages reads its rows where they lie, and every
+/// write after the open lives beside them until the next compaction. These tests run the store
+/// on such a base (several row and key pages) against a brute-force model.
+@Suite(.resourceCheck) struct PagedSnapshotTests {
+    typealias S = FileStoreSupport
+
+    static func open(_ url: URL) throws -> Store {
+        try Store(configuration: .file(url: url, objectTypes: [Item.self], autoCompaction: .never))
+    }
+
+    /// `count` items written and compacted into a snapshot, then the file reopened.
+    static func seeded(_ count: Int, _ rng: inout SeededRandom, url: URL) throws -> (Store, Model) {
+        var model = Model()
+        do {
+            let store = try open(url)
+            let items = (0..<count).map { Generator.item($0, &rng) }
+            try store.write { try $0.add(items) }
+            try store.compact()
+            for item in items { model.upsert(item) }
+        }
+        let store = try open(url)
+        return (store, model)
+    }
+
+    @Test func theBaseIsReadInPlaceNotDecodedAtOpen() throws {
+        var rng = SeededRandom(seed: 5)
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        let (store, model) = try Self.seeded(1_000, &rng, url: url)
+        let table = try #require(store.core.snapshot().tables["Item"])
+        let base = try #require(table.base)
+        #expect(base.count == 1_000 && base.rowPages.count == 8 && base.keyPages.count == 2)
+        // A small snapshot is checked whole at open; its pages are in the cache. Counting and
+        // reading by key need no more.
+        #expect(store.objects(Item.self).count == 1_000)
+        for id in [0, 511, 512, 999] {
+            #expect(store.object(ofType: Item.self, forPrimaryKey: id) == model.items[id])
+        }
+        #expect(store.object(ofType: Item.self, forPrimaryKey: 1_000) == nil)
+        #expect(store.object(ofType: Item.self, forPrimaryKey: -1) == nil)
+        #expect(store.objects(Item.self).toArray() == model.items)
+        #expect(store.objects(Item.self).filter("group == 3").toArray() == model.items.filter { $0.group == 3 })
+        #expect(store._checkInvariants())
+    }
+
+    /// Random transactions on a base, with reopening (the log replayed onto the base) and
+    /// compaction (a new base) along the way: every read matches the model.
+    @Test(arguments: [11, 12, 13] as [UInt64])
+    func randomWritesOnABaseMatchBruteForce(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        let (seededStore, seededModel) = try Self.seeded(700, &rng, url: url)
+        var store: Store! = seededStore
+        var model = seededModel
+        var nextId = 700
+        for round in 0..<90 {
+            var pending = model
+            try store.write { tx in
+                for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                    let roll = Int.random(in: 0..<10, using: &rng)
+                    if roll < 3 || pending.items.isEmpty {
+                        // A new key, or one deleted before (added back after the base).
+                        let id = Bool.random(using: &rng) ? nextId : Int.random(in: 0..<nextId, using: &rng)
+                        if id == nextId { nextId += 1 }
+                        guard !pending.items.contains(where: { $0.id == id }) else { continue }
+                        let item = Generator.item(id, &rng)
+                        try tx.add(item)
+                        pending.upsert(item)
+                    } else if roll < 7 {
+                        var item = pending.items.randomElement(using: &rng)!
+                        let fresh = Generator.item(item.id, &rng)
+                        if Bool.random(using: &rng) { item.group = fresh.group } else { item.score = fresh.score; item.label = fresh.label }
+                        try tx.add(item, update: .modified)
+                        pending.upsert(item)
+                    } else {
+                        let item = pending.items.randomElement(using: &rng)!
+                        try tx.delete(item)
+                        pending.delete(item.id)
+                    }
+                }
+            }
+            model = pending
+            if round % 30 == 29 {
+                // Closed and opened again: the last snapshot becomes the base, the log since
+                // it is replayed onto it.
+                store = nil
+                store = try Self.open(url)
+                #expect(store.core.snapshot().tables["Item"]?.base != nil)
+            }
+            if round % 45 == 44 {
+                try store.compact()
+            }
+            let reads = store.objects(Item.self)
+            // Insertion order: rows added after the base come after it, in the order added.
+            #expect(reads.toArray() == model.items)
+            #expect(reads.count == model.items.count)
+            for _ in 0..<3 {
+                let q = Generator.query(&rng)
+                #expect(Set(store.objects(Item.self).filter(q.text).map(\.id)) == Set(model.items.filter(q.test).map(\.id)), "\(q.text)")
+            }
+            let g = Int.random(in: 0..<5, using: &rng)
+            #expect(Set(store.objects(Item.self).filter("group == \(g)").map(\.id)) == Set(model.items.filter { $0.group == g }.map(\.id)))
+            let probe = Int.random(in: 0..<nextId, using: &rng)
+            #expect(store.object(ofType: Item.self, forPrimaryKey: probe) == model.items.first { $0.id == probe })
+        }
+        #expect(store._checkInvariants())
+        let byKey = Dictionary(uniqueKeysWithValues: model.items.map { ($0.id, $0) })
+        // Reopened from the file alone (another process's view): the same objects.
+        let reopened = try Self.reopenedElsewhere(url)
+        #expect(reopened.count == byKey.count && reopened.allSatisfy { byKey[$0.id] == $0 })
+    }
+
+    /// The file's contents as a fresh reader sees them (read whole from its bytes).
+    static func reopenedElsewhere(_ url: URL) throws -> [Item] {
+        let bytes = S.bytes(url)
+        let schema = try ObjectSchema.of(Item.self)
+        let contents = try bytes.withUnsafeBytes { try FileFormat.read($0, path: url.path, codeSchemas: ["Item": schema]) }
+        let snapshot = Snapshot(version: contents.version, tables: contents.tables)
+        var items: [Item] = []
+        snapshot.tables["Item"]?.forEachRow { _, row in
+            items.append(try! RowDecoder.decode(Item.self, row: row, schema: schema, snapshot: snapshot))
+        }
+        return items
+    }
+
+    @Test func keysOfEveryKindAreFoundInTheirPages() throws {
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        let names = (0..<1_500).map { "name-\($0 * 7919 % 1_500)-é" }
+        do {
+            let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
+            try store.write { tx in for (i, name) in names.enumerated() { try tx.add(Entry(id: name, batch: i, payload: "")) } }
+            try store.compact()
+        }
+        let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
+        for (i, name) in names.enumerated() {
+            #expect(store.object(ofType: Entry.self, forPrimaryKey: name)?.batch == i)
+        }
+        #expect(store.object(ofType: Entry.self, forPrimaryKey: "name-") == nil)
+        #expect(store.object(ofType: Entry.self, forPrimaryKey: "") == nil)
+        #expect(store.object(ofType: Entry.self, forPrimaryKey: "zzz") == nil)
+    }
+
+    @Test func theKeyOrderTellsKindsApartAndIsTotal() {
+        let values: [StoreValue] = [.int(-5), .int(3), .int(Int64.max), .double(1), .double(-2), .string(""), .string("a"),
+                                    .string("é"), .string("e\u{301}"), .uuid(UUID(uuidString: "00000000-0000-0000-0000-000000000001")!),
+                                    .uuid(UUID(uuidString: "10000000-0000-0000-0000-000000000000")!), .bool(true), .null]
+        for a in values {
+            for b in values {
+                let c = keyCompare(a, b)
+                #expect(c == -keyCompare(b, a))
+                #expect((c == 0) == (a == b), "\(a) \(b)")
+                for d in values where c < 0 && keyCompare(b, d) < 0 { #expect(keyCompare(a, d) < 0) }
+            }
+        }
+    }
+
+    /// The page cache stays within its budget however much is read, and what was dropped is
+    /// read again when needed.
+    @Test func theCacheStaysWithinItsBudget() throws {
+        var rng = SeededRandom(seed: 8)
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        _ = try Self.seeded(3_000, &rng, url: url)
+        let bytes = S.bytes(url)
+        let schema = try ObjectSchema.of(Item.self)
+        let file = PagedFile(path: url.path, source: .bytes(bytes), damage: DamageReport(), cacheBudget: 64 << 10)
+        let contents = try FileFormat.readPaged(file, size: bytes.count, codeSchemas: ["Item": schema])
+        let table = try #require(contents.tables["Item"])
+        var seen = 0
+        for _ in 0..<2 {
+            table.forEachRow { _, _ in seen += 1 }
+            #expect(file.cachedBytes <= 64 << 10)
+        }
+        #expect(seen == 6_000)
+        for key in stride(from: 0, to: 3_000, by: 37) {
+            #expect(table.row(forKey: .int(Int64(key)))?[0] == .int(Int64(key)))
+            #expect(file.cachedBytes <= 64 << 10)
+        }
+        #expect(file.damage.error == nil)
+    }
+
+    /// A snapshot larger than the whole-check limit: opening checks every page's checksum
+    /// (without decoding), so a flipped byte in any page is still reported at open.
+    @Test func aDamagedPageOfALargeSnapshotIsReportedAtOpen() throws {
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        let text = String(repeating: "x", count: 200)
+        do {
+            let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
+            try store.write { tx in for i in 0..<30_000 { try tx.add(Entry(id: "k\(i)", batch: i, payload: text)) } }
+            try store.compact()
+        }
+        let original = S.bytes(url)
+        #expect(original.count > FileFormat.checkWholeSnapshotUpTo)
+        let records = S.recordOffsets(original)
+        for record in [records[1], records[records.count / 2], records[records.count - 2]] {
+            var damaged = original
+            damaged[record + 40] ^= 0x04
+            S.write(damaged, to: url)
+            #expect(throws: StoreError.corrupted(offset: record, reason: "a page's checksum does not match")) {
+                try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
+            }
+            #expect(S.bytes(url) == damaged)
+        }
+        S.write(original, to: url)
+        let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
+        #expect(store.objects(Entry.self).count == 30_000)
+        #expect(store.object(ofType: Entry.self, forPrimaryKey: "k29999")?.batch == 29_999)
+    }
+
+    /// A page damaged after the store opened (the file changed under it) is found when it is
+    /// first read: its rows read as missing, and the store refuses to write from then on, so
+    /// nothing is built on top of the damage and no compaction drops the rows.
+    @Test func damageFoundAfterOpenStopsWrites() throws {
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        let text = String(repeating: "y", count: 200)
+        do {
+            let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
+            try store.write { tx in for i in 0..<30_000 { try tx.add(Entry(id: "k\(i)", batch: i, payload: text)) } }
+            try store.compact()
+        }
+        let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
+        var bytes = S.bytes(url)
+        let records = S.recordOffsets(bytes)
+        bytes[records[3] + 40] ^= 0x04   // the third row page: rows 256 ..< 384
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seek(toOffset: UInt64(records[3] + 40))
+        try handle.write(contentsOf: [bytes[records[3] + 40]])
+        try handle.close()
+        #expect(store.object(ofType: Entry.self, forPrimaryKey: "k300") == nil)
+        #expect(store.object(ofType: Entry.self, forPrimaryKey: "k200")?.batch == 200)
+        #expect(store.objects(Entry.self).filter("batch >= 0").count == 30_000 - 128)
+        #expect(throws: StoreError.corrupted(offset: records[3], reason: "a page's checksum does not match")) {
+            try store.write { try $0.add(Entry(id: "new", batch: 0, payload: "")) }
+        }
+        #expect(throws: StoreError.corrupted(offset: records[3], reason: "a page's checksum does not match")) {
+            try store.compact()
+        }
+    }
+}
