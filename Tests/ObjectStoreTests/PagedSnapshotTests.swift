@@ -147,6 +147,28 @@ import TestSupport
         #expect(store.object(ofType: Entry.self, forPrimaryKey: "zzz") == nil)
     }
 
+    /// The checksum is CRC-32C: the check value of the guide, and a bit-at-a-time reference
+    /// over every length and alignment up to 64 bytes.
+    @Test func theChecksumIsCRC32C() {
+        #expect(Array("123456789".utf8).withUnsafeBytes { CRC32C.checksum($0) } == 0xE306_9283)
+        func reference(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0x82F6_3B78 : crc >> 1 }
+            }
+            return crc ^ 0xFFFF_FFFF
+        }
+        var rng = SeededRandom(seed: 3)
+        let bytes = (0..<80).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        for start in 0..<8 {
+            for length in 0...64 {
+                let slice = bytes[start..<start + length]
+                #expect(CRC32C.checksum(slice) == reference(slice), "\(start) \(length)")
+            }
+        }
+    }
+
     @Test func theKeyOrderTellsKindsApartAndIsTotal() {
         let values: [StoreValue] = [.int(-5), .int(3), .int(Int64.max), .double(1), .double(-2), .string(""), .string("a"),
                                     .string("é"), .string("e\u{301}"), .uuid(UUID(uuidString: "00000000-0000-0000-0000-000000000001")!),

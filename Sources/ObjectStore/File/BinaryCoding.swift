@@ -12,37 +12,43 @@ struct FileFormatError: Error {
 
 /// CRC-32C (Castagnoli), slicing-by-8, as used by iSCSI, ext4 and LevelDB.
 enum CRC32C {
-    static let tables: [[UInt32]] = {
-        var tables = [[UInt32]](repeating: [UInt32](repeating: 0, count: 256), count: 8)
+    /// Slicing-by-8 tables, flat: entry `b` of table `t` is at `t * 256 + b`.
+    static let table: [UInt32] = {
+        var table = [UInt32](repeating: 0, count: 8 * 256)
         for i in 0..<256 {
             var c = UInt32(i)
             for _ in 0..<8 { c = (c & 1) != 0 ? (c >> 1) ^ 0x82F6_3B78 : c >> 1 }
-            tables[0][i] = c
+            table[i] = c
         }
         for i in 0..<256 {
             for t in 1..<8 {
-                let prev = tables[t - 1][i]
-                tables[t][i] = (prev >> 8) ^ tables[0][Int(prev & 0xFF)]
+                let prev = table[(t - 1) * 256 + i]
+                table[t * 256 + i] = (prev >> 8) ^ table[Int(prev & 0xFF)]
             }
         }
-        return tables
+        return table
     }()
 
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         let count = bytes.count
+        guard count > 0, let base = bytes.baseAddress else { return 0 }
         var i = 0
-        tables.withUnsafeBufferPointer { tables in
-            let t0 = tables[0], t1 = tables[1], t2 = tables[2], t3 = tables[3]
-            let t4 = tables[4], t5 = tables[5], t6 = tables[6], t7 = tables[7]
+        table.withUnsafeBufferPointer { table in
+            // Every index below is a byte plus a multiple of 256 within the 2,048 entries.
+            let t = table.baseAddress!
             while i + 8 <= count {
-                let lo = crc ^ (UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24)
-                crc = t7[Int(lo & 0xFF)] ^ t6[Int((lo >> 8) & 0xFF)] ^ t5[Int((lo >> 16) & 0xFF)] ^ t4[Int(lo >> 24)]
-                    ^ t3[Int(bytes[i + 4])] ^ t2[Int(bytes[i + 5])] ^ t1[Int(bytes[i + 6])] ^ t0[Int(bytes[i + 7])]
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let lo = crc ^ UInt32(truncatingIfNeeded: word)
+                let hi = UInt32(truncatingIfNeeded: word >> 32)
+                crc = t[7 * 256 + Int(lo & 0xFF)] ^ t[6 * 256 + Int((lo >> 8) & 0xFF)]
+                    ^ t[5 * 256 + Int((lo >> 16) & 0xFF)] ^ t[4 * 256 + Int(lo >> 24)]
+                    ^ t[3 * 256 + Int(hi & 0xFF)] ^ t[2 * 256 + Int((hi >> 8) & 0xFF)]
+                    ^ t[256 + Int((hi >> 16) & 0xFF)] ^ t[Int(hi >> 24)]
                 i += 8
             }
             while i < count {
-                crc = (crc >> 8) ^ t0[Int((crc ^ UInt32(bytes[i])) & 0xFF)]
+                crc = (crc >> 8) ^ t[Int((crc ^ UInt32(base.load(fromByteOffset: i, as: UInt8.self))) & 0xFF)]
                 i += 1
             }
         }

@@ -113,6 +113,12 @@ final class StoreCore: @unchecked Sendable {
             writeLock.unlock()
             throw error
         }
+        if !transaction.log.isEmpty, let damage = file?.damage.error {
+            // Damage found while the block read: the commit is not written.
+            lock.withLock { writer = nil }
+            writeLock.unlock()
+            throw damage
+        }
         if !transaction.log.isEmpty {
             if let file {
                 // The commit reaches the file before anyone can see it; if it cannot, nothing changes.
