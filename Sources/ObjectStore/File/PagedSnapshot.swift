@@ -212,7 +212,7 @@ extension FileFormat {
                 let directory = try r.u64()
                 guard r.isAtEnd else { throw FileFormatError("unexpected bytes at the end of the meta record") }
                 let metaEnd = metaRef.offset + recordHeaderSize + metaRef.length
-                guard directory >= UInt64(metaEnd), directory <= UInt64(size) - UInt64(recordHeaderSize) else {
+                guard directory >= UInt64(metaEnd), directory < UInt64(size), Int(directory) + recordHeaderSize <= size else {
                     throw FileFormatError("the meta record names a directory at \(directory), outside the file")
                 }
                 contents.snapshotEnd = Int(directory)   // where the directory starts, for now
@@ -247,8 +247,8 @@ extension FileFormat {
                         for _ in 0..<n {
                             let offset = try r.u64()
                             let length = Int(try r.u32())
-                            guard offset >= UInt64(metaEnd), length >= 1, length <= maxRecordLength,
-                                  offset + UInt64(recordHeaderSize + length) <= UInt64(directoryOffset) else {
+                            guard offset >= UInt64(metaEnd), offset < UInt64(directoryOffset), length >= 1, length <= maxRecordLength,
+                                  Int(offset) + recordHeaderSize + length <= directoryOffset else {
                                 throw FileFormatError("table \(name) names a page outside its snapshot")
                             }
                             refs.append(PageRef(offset: Int(offset), length: length))
