@@ -178,6 +178,13 @@ import TestSupport
         #expect(reportedTotal == total)
         #expect(used < total)
         #expect(S.bytes(url).count == used)   // the compacted file is exactly the live data
+        // Freshly compacted, no commit since: the file is what a compaction would write.
+        var again: (Int, Int)?
+        _ = try Store(configuration: .file(url: url, objectTypes: [Memo.self], shouldCompactOnLaunch: { total, used in
+            again = (total, used)
+            return false
+        }))
+        #expect(again.map { [$0.0, $0.1] } == [used, used])
     }
 
     @Test func aFailedAppendRollsBackAndThrows() throws {

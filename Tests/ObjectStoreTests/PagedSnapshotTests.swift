@@ -231,6 +231,14 @@ import TestSupport
             }
             #expect(S.bytes(url) == damaged)
         }
+        // Two damaged pages, checked on different threads: the first in the file is reported.
+        var twice = original
+        twice[records[records.count - 2] + 40] ^= 0x04
+        twice[records[2] + 40] ^= 0x04
+        S.write(twice, to: url)
+        #expect(throws: StoreError.corrupted(offset: records[2], reason: "a page's checksum does not match")) {
+            try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
+        }
         S.write(original, to: url)
         let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
         #expect(store.objects(Entry.self).count == 30_000)

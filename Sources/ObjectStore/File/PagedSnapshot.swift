@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 
 /// Format 3: a snapshot of pages that the store reads where they lie, when first used (see
 /// "The format" in `Guides/ObjectStore-FileFormat.md`).
@@ -317,9 +318,10 @@ extension FileFormat {
         }
     }
 
-    /// Checks the framing, checksums and kind of every page of the tables' bases, reading the
-    /// snapshot in large sequential pieces into one reused buffer (so the check does not stay
-    /// in memory), without decoding anything.
+    /// Checks the framing, checksums and kind of every page of the tables' bases without
+    /// decoding anything. The pages, in file order, are split into one run per processor; each
+    /// run is read in `chunkSize` pieces into one buffer of its own (so the check does not stay
+    /// in memory) and checked on its own thread. The damage reported is the first in the file.
     private static func checkChecksums(of tables: [TableState], in file: PagedFile) throws {
         var pages: [(ref: PageRef, kind: Kind)] = []
         for table in tables {
@@ -327,22 +329,49 @@ extension FileFormat {
             pages += base.rowPages.map { ($0, Kind.rowPage) }
             pages += base.keyPages.map { ($0, Kind.keyPage) }
         }
+        guard !pages.isEmpty else { return }
         pages.sort { $0.ref.offset < $1.ref.offset }
-        var buffer: [UInt8] = []
-        var bufferStart = 0
+        let total = pages.reduce(0) { $0 + recordHeaderSize + $1.ref.length }
+        let runs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, total >> 20))   // 1 MiB or more each
+        // Cut the pages into runs of about equal bytes.
+        var bounds = [0]
+        var bytes = 0
+        for (i, page) in pages.enumerated() {
+            bytes += recordHeaderSize + page.ref.length
+            if bytes * runs >= total * bounds.count, bounds.count < runs, i + 1 < pages.count { bounds.append(i + 1) }
+        }
+        bounds.append(pages.count)
+        let runBounds = bounds, sorted = pages
+        let failures = Locked<[StoreError?]>(Array(repeating: nil, count: bounds.count - 1))
+        DispatchQueue.concurrentPerform(iterations: runBounds.count - 1) { run in
+            do {
+                try checkRun(sorted[runBounds[run]..<runBounds[run + 1]], in: file)
+            } catch let error as StoreError {
+                failures.withLock { $0[run] = error }
+            } catch {
+                failures.withLock { $0[run] = .corrupted(offset: sorted[runBounds[run]].ref.offset, reason: "\(error)") }
+            }
+        }
+        if let first = failures.withLock({ $0.lazy.compactMap { $0 }.first }) { throw first }
+    }
+
+    /// Checks a run of pages in file order, reading them in `chunkSize` pieces into one buffer.
+    private static func checkRun(_ pages: ArraySlice<(ref: PageRef, kind: Kind)>, in file: PagedFile) throws {
+        let largest = pages.reduce(0) { max($0, recordHeaderSize + $1.ref.length) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(largest, chunkSize), alignment: 16)
+        defer { buffer.deallocate() }
+        var bufferStart = 0, bufferCount = 0
         for (ref, kind) in pages {
             let total = recordHeaderSize + ref.length
-            if ref.offset < bufferStart || ref.offset + total > bufferStart + buffer.count {
-                buffer = try file.read(at: ref.offset, count: max(total, chunkSize))
+            if ref.offset < bufferStart || ref.offset + total > bufferStart + bufferCount {
                 bufferStart = ref.offset
-                guard buffer.count >= total else {
+                bufferCount = try file.read(at: ref.offset, into: buffer)
+                guard bufferCount >= total else {
                     throw StoreError.corrupted(offset: ref.offset, reason: "a page lies past the end of the file")
                 }
             }
             let at = ref.offset - bufferStart
-            try buffer.withUnsafeBytes { raw in
-                try checkRecord(UnsafeRawBufferPointer(rebasing: raw[at..<at + total]), at: ref.offset, length: ref.length, kind: kind)
-            }
+            try checkRecord(UnsafeRawBufferPointer(rebasing: buffer[at..<at + total]), at: ref.offset, length: ref.length, kind: kind)
         }
     }
 

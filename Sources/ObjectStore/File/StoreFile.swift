@@ -171,7 +171,11 @@ final class StoreFile: @unchecked Sendable {
             }
         }
         if let should = options.shouldCompactOnLaunch {
-            let used = try StoreFile.encodedSize(contents.tables, schemaVersion: options.schemaVersion, version: contents.version)
+            // A format 3 file with no commit after its snapshot is what a compaction would
+            // write (the same pages, byte for byte): its size is the answer, without reading a row.
+            let used = contents.format >= 3 && contents.commits == 0 && file.size == contents.snapshotEnd && !needsMigration
+                ? file.size
+                : try StoreFile.encodedSize(contents.tables, schemaVersion: options.schemaVersion, version: contents.version)
             if should(file.size, used) { try file.replace(with: contents.tables, version: contents.version) }
         }
         return (file, Snapshot(version: contents.version, tables: contents.tables))

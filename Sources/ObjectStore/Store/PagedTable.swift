@@ -56,6 +56,30 @@ final class PagedFile: @unchecked Sendable {
 
     deinit { if case .descriptor(let fd) = source { close(fd) } }
 
+    /// Reads into `buffer` from `offset`; returns how many bytes were read (fewer than the
+    /// buffer only at the end of the file).
+    func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        switch source {
+        case .bytes(let all):
+            guard offset >= 0, offset < all.count else { return 0 }
+            let n = min(buffer.count, all.count - offset)
+            all.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<offset + n])) }
+            return n
+        case .descriptor(let fd):
+            var done = 0
+            while done < buffer.count {
+                let n = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw StoreError.io(path: path, reason: "read failed: \(String(cString: strerror(errno)))")
+                }
+                if n == 0 { break }
+                done += n
+            }
+            return done
+        }
+    }
+
     /// Reads `count` bytes at `offset`, fewer only at the end of the file.
     func read(at offset: Int, count: Int) throws -> [UInt8] {
         switch source {
