@@ -171,6 +171,11 @@ final class PagedTable: @unchecked Sendable {
 
     private let indexLock = Lock()
     private var indexes: [Int: [StoreValue: [Int]]] = [:]
+    /// Row pages found damaged (file lock held to touch).
+    private var damagedPages: Set<Int> = []
+
+    /// The row pages found damaged so far.
+    var knownDamagedPages: Set<Int> { file.lock.withLock { damagedPages } }
 
     init(file: PagedFile, storedSchema: ObjectSchema, count: Int, rowPages: [PageRef], keyPages: [PageRef], firstKeys: [StoreValue]) {
         self.file = file
@@ -229,9 +234,11 @@ final class PagedTable: @unchecked Sendable {
             return entry
         } catch let error as StoreError {
             file.damage.record(error)
+            damagedPages.insert(page)
             return nil
         } catch {
             file.damage.record(.corrupted(offset: rowPages[page].offset, reason: "\(error)"))
+            damagedPages.insert(page)
             return nil
         }
     }
@@ -256,6 +263,7 @@ final class PagedTable: @unchecked Sendable {
             return row
         } catch {
             let reason = (error as? FileFormatError)?.reason ?? "\(error)"
+            damagedPages.insert(page)
             file.damage.record(.corrupted(offset: rowPages[page].offset, reason: "row \(index) of a \(storedSchema.name) page: \(reason)"))
             return nil
         }

@@ -95,11 +95,21 @@ struct TableState {
         }
     }
 
-    /// The live slots in order, without reading any row of the base.
+    /// The live slots in order, without reading any row of the base (a slot of a base page
+    /// already found damaged is left out: its row cannot be read).
     func liveSlots() -> [Int] {
         var slots: [Int] = []
         slots.reserveCapacity(liveCount)
-        if baseCount > 0 {
+        if baseCount > 0, base!.file.damage.error != nil {
+            let damaged = base!.knownDamagedPages
+            for slot in 0..<baseCount {
+                if let change = changed[slot] {
+                    if change != nil { slots.append(slot) }
+                } else if !damaged.contains(slot / PagedTable.rowsPerPage) {
+                    slots.append(slot)
+                }
+            }
+        } else if baseCount > 0 {
             if changed.isEmpty {
                 slots.append(contentsOf: 0..<baseCount)
             } else {
