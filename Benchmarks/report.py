@@ -169,6 +169,25 @@ def table(suite, scenarios):
     return "\n".join(lines)
 
 
+def scale_target(step, count, ours, grdb):
+    """Issue 15's targets: opening and counting at most 2x GRDB's time (at most 20 ms from
+    1,000,000 objects on) and, from 1,000,000 objects on, at most 50 MB resident after opening
+    and counting, 60 MB after reading 1,000 objects too. Empty when no target applies."""
+    rss = ours["rssKiB"] * 1024
+    if step == "open":
+        if count >= 1_000_000:
+            met = ours["seconds"] <= 0.020 and rss <= 50e6
+        elif grdb:
+            met = ours["seconds"] <= 2 * grdb["seconds"]
+        else:
+            return ""
+    elif count >= 1_000_000:
+        met = rss <= 60e6
+    else:
+        return ""
+    return "✅" if met else "❌"
+
+
 def scale_table(path):
     """The scale probe's lines (one JSON object per step, see ScaleProbe.swift) as a table:
     opening a file of N objects and counting them, then reading 1,000 of them by primary key,
@@ -181,8 +200,8 @@ def scale_table(path):
     by_key = {(s["step"], s["flavour"], s["count"]): s for s in steps}
     counts = sorted({s["count"] for s in steps if s["step"] == "open"})
     lines = [
-        "| scenario (a fresh process each) | ours | GRDB | ours/GRDB | resident memory after: ours / GRDB | peak: ours / GRDB |",
-        "| --- | ---: | ---: | ---: | ---: | ---: |",
+        "| scenario (a fresh process each) | ours | GRDB | ours/GRDB | resident memory after: ours / GRDB | peak: ours / GRDB | target (issue 15) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | :---: |",
     ]
     for count in counts:
         for step, label in (("open", f"Open a file of {count} objects and count them"),
@@ -198,6 +217,7 @@ def scale_table(path):
                 ratio_text(ours["seconds"], grdb["seconds"]) if grdb else "—",
                 f"{mib(ours['rssKiB'])} / {mib(grdb['rssKiB'])}" if grdb else mib(ours["rssKiB"]),
                 f"{mib(ours['peakKiB'])} / {mib(grdb['peakKiB'])}" if grdb else mib(ours["peakKiB"]),
+                scale_target(step, count, ours, grdb),
             ]) + " |")
     return "\n".join(lines) if len(lines) > 2 else ""
 
