@@ -169,6 +169,81 @@ import TestSupport
         }
     }
 
+    /// The check at open walks values without building them; it accepts exactly what a read
+    /// followed by the kind check accepts, and ends at the same byte: random values (valid,
+    /// then with bytes flipped or cut) against every kind of check.
+    @Test func checkingAValueInPlaceAgreesWithReadingIt() {
+        var rng = SeededRandom(seed: 31)
+        let checks: [ValueCheck] = [.int, .double, .bool, .string, .date, .data, .uuid, .decimal, .link, .any,
+                                    .list(.int), .list(.string), .list(.link), .list(.list(.any))]
+        func randomValue(_ depth: Int) -> StoreValue {
+            switch Int.random(in: 0..<(depth > 2 ? 10 : 12), using: &rng) {
+            case 0: return .null
+            case 1: return .bool(Bool.random(using: &rng))
+            case 2: return .int(Int64.random(in: Int64.min...Int64.max, using: &rng))
+            case 3: return .double(Double.random(in: -1e9...1e9, using: &rng))
+            case 4: return .string(["", "a", "é", "pizza margherita", "日本", String(repeating: "x", count: 20)].randomElement(using: &rng)!)
+            case 5: return .date(Date(timeIntervalSinceReferenceDate: Double(Int.random(in: 0..<1_000_000, using: &rng))))
+            case 6: return .data(Data((0..<Int.random(in: 0..<5, using: &rng)).map { UInt8($0) }))
+            case 7: return .uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)
+            case 8: return .decimal(Decimal(string: "12.5")!)
+            case 9: return .int(Int64.random(in: -5...5, using: &rng))
+            case 10: return .list((0..<Int.random(in: 0..<4, using: &rng)).map { _ in randomValue(depth + 1) })
+            default: return .map(["k": randomValue(depth + 1), "l": .int(1)])
+            }
+        }
+        var agreed = 0
+        for round in 0..<3_000 {
+            var w = ByteWriter()
+            w.value(randomValue(0))
+            var bytes = w.bytes
+            if round % 3 == 1 { bytes[Int.random(in: 0..<bytes.count, using: &rng)] ^= UInt8.random(in: 1...255, using: &rng) }
+            if round % 3 == 2 { bytes.removeLast(Int.random(in: 0..<bytes.count, using: &rng)) }
+            let check = checks.randomElement(using: &rng)!
+            let optional = Bool.random(using: &rng)
+            bytes.withUnsafeBytes { raw in
+                var reader = ByteReader(raw, from: 0, to: raw.count)
+                let read: Int? = (try? reader.value()).flatMap { check.accepts($0, optional: optional) ? reader.position : nil }
+                var skipper = ByteReader(raw, from: 0, to: raw.count)
+                let skipped: Int? = (try? skipper.skipValue(check, optional: optional)).map { skipper.position }
+                #expect(read == skipped, "\(bytes) \(check) optional \(optional)")
+                if read != nil { agreed += 1 }
+            }
+        }
+        #expect(agreed > 300)
+    }
+
+    /// A snapshot over the whole-check limit whose checksums are right but whose row holds a
+    /// value of the wrong kind (only a program writing the format by hand makes one): the open
+    /// reports the row, as a read would, and leaves the file alone.
+    @Test func aWrongRowWithRightChecksumsIsReportedAtOpen() throws {
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        do {
+            let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
+            try store.write { tx in for i in 0..<20_000 { try tx.add(Entry(id: "k\(i)", batch: i, payload: "p\(i)")) } }
+            try store.compact()
+        }
+        var bytes = S.bytes(url)
+        #expect(bytes.count > FileFormat.checkWholeSnapshotUpTo)
+        let page = S.recordOffsets(bytes)[5]
+        // Row 0 of that page: the field count, then `id` (a string); its tag becomes data's (7).
+        let length = Int(bytes[page]) | Int(bytes[page + 1]) << 8 | Int(bytes[page + 2]) << 16
+        let payload = page + FileFormat.recordHeaderSize
+        let rowsStart = payload + 1 + 2 + 4 * 129     // kind, rowCount 128 (2 bytes), offsets
+        #expect(bytes[rowsStart + 1] == 5)
+        bytes[rowsStart + 1] = 7
+        let crc = bytes[payload..<payload + length].withUnsafeBytes { CRC32C.checksum($0) }
+        for k in 0..<4 { bytes[page + 4 + k] = UInt8(truncatingIfNeeded: crc >> (8 * k)) }
+        let headerCRC = bytes[page..<page + 8].withUnsafeBytes { CRC32C.checksum($0) }
+        for k in 0..<4 { bytes[page + 8 + k] = UInt8(truncatingIfNeeded: headerCRC >> (8 * k)) }
+        S.write(bytes, to: url)
+        #expect(throws: StoreError.corrupted(offset: page, reason: "row 0 of a Entry page: Entry.id holds data, not string")) {
+            try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
+        }
+        #expect(S.bytes(url) == bytes)
+    }
+
     @Test func theKeyOrderTellsKindsApartAndIsTotal() {
         let values: [StoreValue] = [.int(-5), .int(3), .int(Int64.max), .double(1), .double(-2), .string(""), .string("a"),
                                     .string("é"), .string("e\u{301}"), .uuid(UUID(uuidString: "00000000-0000-0000-0000-000000000001")!),

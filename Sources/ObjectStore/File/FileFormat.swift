@@ -498,6 +498,12 @@ indirect enum ValueCheck {
 
     static func checks(for schema: ObjectSchema) -> [ValueCheck] { schema.kindNames.map(ValueCheck.init(kindName:)) }
 
+    /// Thrown by `ByteReader.skipValue` for a well-formed value that does not fit its check.
+    struct Mismatch: Error {}
+
+    var isAny: Bool { if case .any = self { return true } else { return false } }
+    var isBool: Bool { if case .bool = self { return true } else { return false } }
+
     /// Whether `value` fits (`nil` allowed when the field is optional, and for links, whose
     /// targets may be gone).
     func accepts(_ value: StoreValue, optional: Bool) -> Bool {

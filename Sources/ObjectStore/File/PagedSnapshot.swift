@@ -158,29 +158,31 @@ extension FileFormat {
     /// The item offsets of a row or key page (`bytes` is the whole record), as indices into
     /// `bytes`, one past the last included; checked to rise and to end at the record's end.
     static func pageOffsets(_ bytes: [UInt8], at offset: Int, expected: Int?) throws -> [Int] {
-        try bytes.withUnsafeBytes { raw in
-            var r = ByteReader(raw, from: recordHeaderSize + 1, to: raw.count)
-            do {
-                let n = try r.count(minimumSize: 4)
-                if let expected, n != expected {
-                    throw FileFormatError("a row page holds \(n) rows, its table expects \(expected)")
-                }
-                guard n >= 1 else { throw FileFormatError("an empty page") }
-                let itemsStart = r.position + 4 * (n + 1)
-                var offsets: [Int] = []
-                offsets.reserveCapacity(n + 1)
-                var last = itemsStart
-                for _ in 0...n {
-                    let next = itemsStart + Int(try r.u32())
-                    guard next >= last, next <= raw.count else { throw FileFormatError("a page's item offsets do not rise within it") }
-                    offsets.append(next)
-                    last = next
-                }
-                guard offsets[0] == itemsStart, last == raw.count else { throw FileFormatError("a page's item offsets do not cover it") }
-                return offsets
-            } catch let error as FileFormatError {
-                throw StoreError.corrupted(offset: offset, reason: error.reason)
+        try bytes.withUnsafeBytes { try pageOffsets($0, at: offset, expected: expected) }
+    }
+
+    static func pageOffsets(_ raw: UnsafeRawBufferPointer, at offset: Int, expected: Int?) throws -> [Int] {
+        var r = ByteReader(raw, from: recordHeaderSize + 1, to: raw.count)
+        do {
+            let n = try r.count(minimumSize: 4)
+            if let expected, n != expected {
+                throw FileFormatError("a row page holds \(n) rows, its table expects \(expected)")
             }
+            guard n >= 1 else { throw FileFormatError("an empty page") }
+            let itemsStart = r.position + 4 * (n + 1)
+            var offsets: [Int] = []
+            offsets.reserveCapacity(n + 1)
+            var last = itemsStart
+            for _ in 0...n {
+                let next = itemsStart + Int(try r.u32())
+                guard next >= last, next <= raw.count else { throw FileFormatError("a page's item offsets do not rise within it") }
+                offsets.append(next)
+                last = next
+            }
+            guard offsets[0] == itemsStart, last == raw.count else { throw FileFormatError("a page's item offsets do not cover it") }
+            return offsets
+        } catch let error as FileFormatError {
+            throw StoreError.corrupted(offset: offset, reason: error.reason)
         }
     }
 
@@ -323,11 +325,15 @@ extension FileFormat {
     /// run is read in `chunkSize` pieces into one buffer of its own (so the check does not stay
     /// in memory) and checked on its own thread. The damage reported is the first in the file.
     private static func checkChecksums(of tables: [TableState], in file: PagedFile) throws {
-        var pages: [(ref: PageRef, kind: Kind)] = []
+        var pages: [PageCheck] = []
         for table in tables {
             guard let base = table.base else { continue }
-            pages += base.rowPages.map { ($0, Kind.rowPage) }
-            pages += base.keyPages.map { ($0, Kind.keyPage) }
+            let rows = RowRule(base)
+            for (i, ref) in base.rowPages.enumerated() {
+                pages.append(PageCheck(ref: ref, kind: .rowPage, rows: rows,
+                                       expected: min(PagedTable.rowsPerPage, base.count - i * PagedTable.rowsPerPage)))
+            }
+            pages += base.keyPages.map { PageCheck(ref: $0, kind: .keyPage, rows: nil, expected: 0) }
         }
         guard !pages.isEmpty else { return }
         pages.sort { $0.ref.offset < $1.ref.offset }
@@ -356,12 +362,13 @@ extension FileFormat {
     }
 
     /// Checks a run of pages in file order, reading them in `chunkSize` pieces into one buffer.
-    private static func checkRun(_ pages: ArraySlice<(ref: PageRef, kind: Kind)>, in file: PagedFile) throws {
+    private static func checkRun(_ pages: ArraySlice<PageCheck>, in file: PagedFile) throws {
         let largest = pages.reduce(0) { max($0, recordHeaderSize + $1.ref.length) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(largest, chunkSize), alignment: 16)
         defer { buffer.deallocate() }
         var bufferStart = 0, bufferCount = 0
-        for (ref, kind) in pages {
+        for page in pages {
+            let ref = page.ref
             let total = recordHeaderSize + ref.length
             if ref.offset < bufferStart || ref.offset + total > bufferStart + bufferCount {
                 bufferStart = ref.offset
@@ -371,7 +378,55 @@ extension FileFormat {
                 }
             }
             let at = ref.offset - bufferStart
-            try checkRecord(UnsafeRawBufferPointer(rebasing: buffer[at..<at + total]), at: ref.offset, length: ref.length, kind: kind)
+            let record = UnsafeRawBufferPointer(rebasing: buffer[at..<at + total])
+            try checkRecord(record, at: ref.offset, length: ref.length, kind: page.kind)
+            if let rows = page.rows { try rows.check(record, at: ref.offset, expected: page.expected) }
+        }
+    }
+
+    /// A page for the check at open, and for a row page what its rows must be.
+    struct PageCheck: Sendable {
+        let ref: PageRef
+        let kind: Kind
+        let rows: RowRule?
+        let expected: Int
+    }
+
+    /// What each row of a table's pages must be: its field count, and each value's kind.
+    struct RowRule: @unchecked Sendable {
+        let schema: ObjectSchema
+        let checks: [ValueCheck]
+        let optional: [Bool]
+
+        init(_ base: PagedTable) {
+            schema = base.storedSchema
+            checks = base.checks
+            optional = base.storedSchema.fields.map(\.isOptional)
+        }
+
+        /// Checks the rows of a row page (the whole record, its checksums already checked)
+        /// without building them; a value that does not fit is described as a read would.
+        func check(_ record: UnsafeRawBufferPointer, at offset: Int, expected: Int) throws {
+            let offsets = try pageOffsets(record, at: offset, expected: expected)
+            for k in 0..<offsets.count - 1 {
+                var r = ByteReader(record, from: offsets[k], to: offsets[k + 1])
+                do {
+                    let n = try r.count()
+                    guard n == checks.count else {
+                        throw FileFormatError("a \(schema.name) row has \(n) fields, not \(checks.count)")
+                    }
+                    for i in 0..<n { try r.skipValue(checks[i], optional: optional[i]) }
+                    guard r.isAtEnd else { throw FileFormatError("\(offsets[k + 1] - r.position) unexpected bytes after a row") }
+                } catch is ValueCheck.Mismatch {
+                    // Read it whole to say which field holds what.
+                    var again = ByteReader(record, from: offsets[k], to: offsets[k + 1])
+                    let row = try? again.row()
+                    let problem = row.flatMap { ValueCheck.problem(in: $0, schema: schema, checks: checks) } ?? "a \(schema.name) row does not fit its fields"
+                    throw StoreError.corrupted(offset: offset, reason: "row \(k) of a \(schema.name) page: \(problem)")
+                } catch let error as FileFormatError {
+                    throw StoreError.corrupted(offset: offset, reason: "row \(k) of a \(schema.name) page: \(error.reason)")
+                }
+            }
         }
     }
 
