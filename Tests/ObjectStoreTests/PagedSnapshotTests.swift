@@ -161,11 +161,20 @@ import TestSupport
         }
         var rng = SeededRandom(seed: 3)
         let bytes = (0..<80).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        var slices: [ArraySlice<UInt8>] = []
         for start in 0..<8 {
             for length in 0...64 {
                 let slice = bytes[start..<start + length]
                 #expect(CRC32C.checksum(slice) == reference(slice), "\(start) \(length)")
+                slices.append(slice)
             }
+        }
+        // Several at once (four interleaved, then the rest one by one), in a shuffled order
+        // so that buffers of different lengths share a group.
+        slices.shuffle(using: &rng)
+        bytes.withUnsafeBytes { raw in
+            let buffers = slices.map { UnsafeRawBufferPointer(rebasing: raw[$0.startIndex..<$0.endIndex]) }
+            #expect(CRC32C.checksums(buffers) == slices.map(reference))
         }
     }
 

@@ -136,7 +136,7 @@ extension FileFormat {
 
     /// Checks a page record read whole (`raw` is its 12-byte header and payload): its length,
     /// both checksums and its kind.
-    static func checkRecord(_ raw: UnsafeRawBufferPointer, at offset: Int, length: Int, kind: Kind) throws {
+    static func checkRecord(_ raw: UnsafeRawBufferPointer, at offset: Int, length: Int, kind: Kind, payloadChecksum: UInt32? = nil) throws {
         var r = ByteReader(raw, from: 0, to: recordHeaderSize)
         let stored = Int(try r.u32())
         let payloadCRC = try r.u32()
@@ -147,7 +147,7 @@ extension FileFormat {
         guard stored == length, raw.count == recordHeaderSize + length, length >= 1 else {
             throw StoreError.corrupted(offset: offset, reason: "a page is \(stored) bytes long, its directory says \(length)")
         }
-        if _storeFileVerifiesChecksums, payloadCRC != CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[recordHeaderSize...])) {
+        if _storeFileVerifiesChecksums, payloadCRC != payloadChecksum ?? CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[recordHeaderSize...])) {
             throw StoreError.corrupted(offset: offset, reason: "a page's checksum does not match")
         }
         guard raw[recordHeaderSize] == kind.rawValue else {
@@ -366,21 +366,33 @@ extension FileFormat {
         let largest = pages.reduce(0) { max($0, recordHeaderSize + $1.ref.length) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(largest, chunkSize), alignment: 16)
         defer { buffer.deallocate() }
-        var bufferStart = 0, bufferCount = 0
-        for page in pages {
-            let ref = page.ref
-            let total = recordHeaderSize + ref.length
-            if ref.offset < bufferStart || ref.offset + total > bufferStart + bufferCount {
-                bufferStart = ref.offset
-                bufferCount = try file.read(at: ref.offset, into: buffer)
-                guard bufferCount >= total else {
-                    throw StoreError.corrupted(offset: ref.offset, reason: "a page lies past the end of the file")
-                }
+        var next = pages.startIndex
+        while next < pages.endIndex {
+            // Fill the buffer from the next page on; check every page that lies whole in it.
+            let bufferStart = pages[next].ref.offset
+            let bufferCount = try file.read(at: bufferStart, into: buffer)
+            var records: [UnsafeRawBufferPointer] = []
+            var end = next
+            while end < pages.endIndex {
+                let ref = pages[end].ref
+                let at = ref.offset - bufferStart
+                guard at >= 0, at + recordHeaderSize + ref.length <= bufferCount else { break }
+                records.append(UnsafeRawBufferPointer(rebasing: buffer[at..<at + recordHeaderSize + ref.length]))
+                end += 1
             }
-            let at = ref.offset - bufferStart
-            let record = UnsafeRawBufferPointer(rebasing: buffer[at..<at + total])
-            try checkRecord(record, at: ref.offset, length: ref.length, kind: page.kind)
-            if let rows = page.rows { try rows.check(record, at: ref.offset, expected: page.expected) }
+            guard end > next else {
+                throw StoreError.corrupted(offset: bufferStart, reason: "a page lies past the end of the file")
+            }
+            let checksums = _storeFileVerifiesChecksums
+                ? CRC32C.checksums(records.map { UnsafeRawBufferPointer(rebasing: $0[recordHeaderSize...]) })
+                : []
+            for (k, record) in records.enumerated() {
+                let page = pages[next + k]
+                try checkRecord(record, at: page.ref.offset, length: page.ref.length, kind: page.kind,
+                                payloadChecksum: checksums.isEmpty ? nil : checksums[k])
+                if let rows = page.rows { try rows.check(record, at: page.ref.offset, expected: page.expected) }
+            }
+            next = end
         }
     }
 
