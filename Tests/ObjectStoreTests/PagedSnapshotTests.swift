@@ -201,7 +201,7 @@ import TestSupport
             default: return .map(["k": randomValue(depth + 1), "l": .int(1)])
             }
         }
-        var agreed = 0
+        var agreed = 0, quickAccepted = 0
         for round in 0..<3_000 {
             var w = ByteWriter()
             w.value(randomValue(0))
@@ -217,9 +217,18 @@ import TestSupport
                 let skipped: Int? = (try? skipper.skipValue(check, optional: optional)).map { skipper.position }
                 #expect(read == skipped, "\(bytes) \(check) optional \(optional)")
                 if read != nil { agreed += 1 }
+                // The quick check by tags accepts only what the full one accepts, and ends at
+                // the same byte (what it refuses, the full check decides).
+                if let rule = TagRule(check, optional: optional) {
+                    var quick = ByteReader(raw, from: 0, to: raw.count)
+                    if quick.skipPlain(rule) {
+                        quickAccepted += 1
+                        #expect(quick.position == skipped, "\(bytes) \(check) optional \(optional)")
+                    }
+                }
             }
         }
-        #expect(agreed > 300)
+        #expect(agreed > 300 && quickAccepted > 200)
     }
 
     /// A snapshot over the whole-check limit whose checksums are right but whose row holds a

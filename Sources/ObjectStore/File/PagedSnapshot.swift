@@ -409,11 +409,15 @@ extension FileFormat {
         let schema: ObjectSchema
         let checks: [ValueCheck]
         let optional: [Bool]
+        /// Each field's quick check, when every field has one.
+        let quick: [TagRule]?
 
         init(_ base: PagedTable) {
             schema = base.storedSchema
             checks = base.checks
             optional = base.storedSchema.fields.map(\.isOptional)
+            let rules = zip(checks, optional).compactMap { TagRule($0, optional: $1) }
+            quick = rules.count == checks.count ? rules : nil
         }
 
         /// Checks the rows of a row page (the whole record, its checksums already checked)
@@ -421,6 +425,19 @@ extension FileFormat {
         func check(_ record: UnsafeRawBufferPointer, at offset: Int, expected: Int) throws {
             let offsets = try pageOffsets(record, at: offset, expected: expected)
             for k in 0..<offsets.count - 1 {
+                if let quick {
+                    // The common case: every value of a plain kind, checked by its tag.
+                    var r = ByteReader(record, from: offsets[k], to: offsets[k + 1])
+                    if r.position < r.end, Int(record[r.position]) == quick.count {
+                        r.position += 1
+                        var ok = true
+                        for rule in quick where !r.skipPlain(rule) {
+                            ok = false
+                            break
+                        }
+                        if ok, r.isAtEnd { continue }
+                    }
+                }
                 var r = ByteReader(record, from: offsets[k], to: offsets[k + 1])
                 do {
                     let n = try r.count()
