@@ -158,6 +158,33 @@ import Testing
         subscription.dispose()
     }
 
+    @Test func theTerminalEventCountsTowardsADrainsBatch() {
+        // 256 elements and the completion wait together: the first drain delivers the 256,
+        // the completion is the 257th event and comes after the other work.
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on.terminal")
+        let subject = PublishSubject<Int>()
+        let delivered = Locked<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        let subscription = subject.observe(on: scheduler).subscribe(
+            onNext: { value in delivered.withLock { $0.append("\(value)") } },
+            onCompleted: {
+                delivered.withLock { $0.append("completed") }
+                done.signal()
+            })
+        let gate = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
+        for value in 0..<256 { subject.onNext(value) }
+        subject.onCompleted()
+        _ = scheduler.schedule(()) { _ in
+            delivered.withLock { $0.append("other work") }
+            return Disposables.create()
+        }
+        gate.signal()
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(delivered.withLock { $0 } == (0..<256).map { "\($0)" } + ["other work", "completed"])
+        subscription.dispose()
+    }
+
     @Test func elementsArrivingDuringADrainWrapAroundTheQueueAndGrowItInOrder() {
         // The first drain takes 256 of 300 waiting elements; while it delivers the last of
         // them, 600 more arrive behind the 44 still waiting, so the waiting elements wrap

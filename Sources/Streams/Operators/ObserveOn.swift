@@ -169,7 +169,8 @@ final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, Observe
         }
         let count = waiting.moveFirst(upTo: Self.batchLimit, into: batch)
         var stop: Event<Element>?
-        if stopped, waiting.isEmpty {
+        // The terminal event counts towards the batch too.
+        if stopped, waiting.isEmpty, count < Self.batchLimit {
             stop = waitingStop
             waitingStop = nil
         }
