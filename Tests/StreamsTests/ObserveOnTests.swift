@@ -158,6 +158,90 @@ import Testing
         subscription.dispose()
     }
 
+    @Test func theTerminalEventCountsTowardsADrainsBatch() {
+        // 256 elements and the completion wait together: the first drain delivers the 256,
+        // the completion is the 257th event and comes after the other work.
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on.terminal")
+        let subject = PublishSubject<Int>()
+        let delivered = Locked<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        let subscription = subject.observe(on: scheduler).subscribe(
+            onNext: { value in delivered.withLock { $0.append("\(value)") } },
+            onCompleted: {
+                delivered.withLock { $0.append("completed") }
+                done.signal()
+            })
+        let gate = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
+        for value in 0..<256 { subject.onNext(value) }
+        subject.onCompleted()
+        _ = scheduler.schedule(()) { _ in
+            delivered.withLock { $0.append("other work") }
+            return Disposables.create()
+        }
+        gate.signal()
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(delivered.withLock { $0 } == (0..<256).map { "\($0)" } + ["other work", "completed"])
+        subscription.dispose()
+    }
+
+    @Test func elementsArrivingDuringADrainWrapAroundTheQueueAndGrowItInOrder() {
+        // The first drain takes 256 of 300 waiting elements; while it delivers the last of
+        // them, 600 more arrive behind the 44 still waiting, so the waiting elements wrap
+        // around the end of the queue's buffer, which then grows with them wrapped.
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on.wrap")
+        let subject = PublishSubject<Int>()
+        let delivered = Locked<[Int]>([])
+        let done = DispatchSemaphore(value: 0)
+        let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in
+            delivered.withLock { $0.append(value) }
+            if value == 255 {
+                for more in 300..<900 { subject.onNext(more) }
+                subject.onCompleted()
+            }
+        }, onCompleted: { done.signal() })
+        let gate = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
+        for value in 0..<300 { subject.onNext(value) }
+        gate.signal()
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(delivered.withLock { $0 } == Array(0..<900))
+        subscription.dispose()
+    }
+
+    @Test func disposingDuringADrainReleasesEveryElementStillWaiting() {
+        final class Tracked: Sendable {
+            let value: Int
+            let live: Locked<Int>
+            init(_ value: Int, live: Locked<Int>) {
+                self.value = value
+                self.live = live
+                live.withLock { $0 += 1 }
+            }
+            deinit { live.withLock { $0 -= 1 } }
+        }
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on.release")
+        let subject = PublishSubject<Tracked>()
+        let live = Locked(0)
+        let delivered = Locked<[Int]>([])
+        let subscription = SingleAssignmentDisposable()
+        subscription.setDisposable(subject.observe(on: scheduler).subscribe(onNext: { tracked in
+            delivered.withLock { $0.append(tracked.value) }
+            // In the middle of the first batch: the rest of it and the elements behind it wait.
+            if tracked.value == 100 { subscription.dispose() }
+        }))
+        let gate = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
+        for value in 0..<600 { subject.onNext(Tracked(value, live: live)) }
+        #expect(live.withLock { $0 } == 600)
+        gate.signal()
+        let flushed = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in flushed.signal(); return Disposables.create() }
+        #expect(flushed.wait(timeout: .now() + 10) == .success)
+        #expect(delivered.withLock { $0 } == Array(0...100))
+        #expect(live.withLock { $0 } == 0)
+    }
+
     @Test func onTheMainSchedulerABurstIsOneDrainAtATimeToo() {
         let subject = PublishSubject<Int>()
         var delivered: [Int] = []

@@ -42,6 +42,8 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @u
         super.init(observer: observer, cancel: cancel)
     }
 
+    // Inlined into the protocol witness, which is how every upstream calls it.
+    @inline(__always)
     func onNext(_ element: Element) {
         let passes: Bool
         do {

@@ -32,8 +32,11 @@ final class Map<SourceElement, Result>: Producer<Result>, @unchecked Sendable {
     }
 }
 
-final class MapSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    typealias Transform = (SourceElement) throws -> Observer.Element
+/// Maps each element and passes it on. The result type is a generic parameter of its own (the
+/// downstream observer's element), so the unspecialised element path finds its metadata in the
+/// sink's class metadata instead of asking the observer's conformance for it on every element.
+final class MapSink<SourceElement, Result, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Result {
+    typealias Transform = (SourceElement) throws -> Result
     private let transform: Transform
 
     init(transform: @escaping Transform, observer: Observer, cancel: Cancelable) {
@@ -41,15 +44,14 @@ final class MapSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Obse
         super.init(observer: observer, cancel: cancel)
     }
 
+    // Inlined into the protocol witness, which is how every upstream calls it.
+    @inline(__always)
     func onNext(_ element: SourceElement) {
-        let result: Observer.Element
         do {
-            result = try transform(element)
+            forwardNext(try transform(element))
         } catch {
             forwardErrorAndDispose(error)
-            return
         }
-        forwardNext(result)
     }
 
     func on(_ event: Event<SourceElement>) {

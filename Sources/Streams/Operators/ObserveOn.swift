@@ -1,3 +1,5 @@
+import Dispatch
+
 extension ObservableType {
     /// Delivers the source's events on `scheduler`, in their original order.
     ///
@@ -47,7 +49,14 @@ final class ObserveOnSerial<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+/// The state of one serial `observe(on:)` subscription: elements wait in a ring buffer (the
+/// terminal event, if any, after them), and one scheduled drain at a time delivers them.
+///
+/// On a ``SerialDispatchQueueScheduler`` a drain is a run of the handler of the sink's own
+/// dispatch source, with the sink retained by hand until the drain has run: once the ring and
+/// the batch have grown to fit a burst, starting and running drains allocates nothing. On the
+/// ``MainScheduler`` a drain is an ordinary scheduled action.
+final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, ObserverType, ScheduledDrainTarget, @unchecked Sendable {
     typealias Element = Observer.Element
 
     /// The most events one scheduled drain delivers before it schedules the next and returns,
@@ -55,78 +64,223 @@ final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, Observe
     static var batchLimit: Int { 256 }
 
     private let scheduler: ImmediateSchedulerType
+    /// On a dispatch-queue scheduler, the source whose event handler runs drains on the
+    /// scheduler's queue: adding to it puts the source itself on the queue, so starting a
+    /// drain allocates nothing (a block handed to `async` would need a new continuation each
+    /// time). Its handler holds the sink unowned: whoever starts a drain retains the sink
+    /// first, and the drain releases it at its end, so each addition is one run of the handler.
+    private let drainSource: DispatchSourceUserDataAdd?
     private let lock = Lock()
-    /// Events waiting for a drain, from `head` on.
-    private var queue: [Event<Element>] = []
-    private var head = 0
+    /// Elements waiting for a drain, oldest first.
+    private var waiting = ElementRing<Element>()
+    /// The terminal event, waiting behind `waiting`.
+    private var waitingStop: Event<Element>?
+    /// A terminal event has arrived (a flag, so the element path reads no optional of a
+    /// generic type, whose metadata unspecialised code looks up on every call).
+    private var stopped = false
     /// A drain is scheduled or running: new events only join the queue.
     private var draining = false
-    /// The drain's batch, reused across batches (touched by the draining action only).
-    private var batch: [Event<Element>] = []
+    /// The drain's batch: room for ``batchLimit`` elements, touched by the running drain only.
+    private var batch: UnsafeMutablePointer<Element>?
 
     init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {
         self.scheduler = scheduler
+        drainSource = (scheduler as? SerialDispatchQueueScheduler).map { DispatchSource.makeUserDataAddSource(queue: $0.configuration.queue) }
         super.init(observer: observer, cancel: cancel)
+        if let drainSource {
+            drainSource.setEventHandler(handler: makeDrainBlock(self))
+            drainSource.activate()
+        }
     }
 
-    func on(_ event: Event<Element>) {
-        let startDrain = lock.withLock { () -> Bool in
-            queue.append(event)
-            if draining { return false }
-            draining = true
-            return true
+    deinit {
+        drainSource?.cancel()
+        batch?.deallocate()
+    }
+
+    func onNext(_ element: Element) {
+        lock.lock()
+        if stopped || isDisposed {
+            lock.unlock()
+            return
         }
+        waiting.append(element)
+        let startDrain = !draining
+        draining = true
+        lock.unlock()
         if startDrain { scheduleDrain() }
     }
 
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error, .completed:
+            lock.lock()
+            if stopped || isDisposed {
+                lock.unlock()
+                return
+            }
+            stopped = true
+            waitingStop = event
+            let startDrain = !draining
+            draining = true
+            lock.unlock()
+            if startDrain { scheduleDrain() }
+        }
+    }
+
+    /// Runs the drain `drainSource` was signalled for, and releases the sink retained for it.
+    func runScheduledDrain() {
+        drain()
+        Unmanaged.passUnretained(self).release()
+    }
+
     private func scheduleDrain() {
+        if let drainSource {
+            _ = Unmanaged.passRetained(self)
+            drainSource.add(data: 1)
+            return
+        }
         _ = scheduler.schedule(self) { sink in
             sink.drain()
             return Disposables.create()
         }
     }
 
-    /// Delivers up to ``batchLimit`` queued events, in order; schedules the next drain when
-    /// more are waiting, or ends the drain when the queue is empty.
+    /// Delivers up to ``batchLimit`` waiting elements, in order, then the terminal event once
+    /// no element waits before it; schedules the next drain when more are waiting, or ends the
+    /// drain when nothing is.
     private func drain() {
-        lock.withLock {
-            if isDisposed {
-                queue.removeAll()
-                head = 0
-                draining = false
-                return
-            }
-            let end = min(queue.count, head + Self.batchLimit)
-            batch.append(contentsOf: queue[head..<end])
-            head = end
-            if head == queue.count {
-                queue.removeAll(keepingCapacity: true)
-                head = 0
-            }
+        let batch: UnsafeMutablePointer<Element>
+        if let existing = self.batch {
+            batch = existing
+        } else {
+            batch = .allocate(capacity: Self.batchLimit)
+            self.batch = batch
         }
-        for event in batch {
-            forwardOn(event)
-            if event.isStopEvent {
-                batch.removeAll()
-                dispose()
-                return
-            }
-        }
-        batch.removeAll(keepingCapacity: true)
-        let more = lock.withLock { () -> Bool in
-            if queue.count > head, !isDisposed { return true }
+        lock.lock()
+        if isDisposed {
+            waiting.removeAll()
+            waitingStop = nil
             draining = false
-            return false
+            lock.unlock()
+            return
         }
+        let count = waiting.moveFirst(upTo: Self.batchLimit, into: batch)
+        var stop: Event<Element>?
+        // The terminal event counts towards the batch too.
+        if stopped, waiting.isEmpty, count < Self.batchLimit {
+            stop = waitingStop
+            waitingStop = nil
+        }
+        lock.unlock()
+        for index in 0..<count {
+            forwardNext(batch[index])
+        }
+        batch.deinitialize(count: count)
+        if let stop {
+            forwardOn(stop)
+            dispose()
+            return
+        }
+        lock.lock()
+        let more = !isDisposed && (!waiting.isEmpty || stopped)
+        if !more { draining = false }
+        lock.unlock()
         if more { scheduleDrain() }
     }
 
     override func dispose() {
         super.dispose()
-        lock.withLock {
-            queue.removeAll()
-            head = 0
+        lock.lock()
+        waiting.removeAll()
+        waitingStop = nil
+        lock.unlock()
+    }
+}
+
+/// A sink whose drains run from a block made once (see ``makeDrainBlock(_:)``).
+protocol ScheduledDrainTarget: AnyObject, Sendable {
+    /// Runs one drain and releases the reference retained when it was scheduled.
+    func runScheduledDrain()
+}
+
+/// The block that runs `target`'s drains. It holds `target` unowned, so it makes no cycle with
+/// the sink that keeps it: whoever hands it to a queue retains the target first.
+private func makeDrainBlock(_ target: any ScheduledDrainTarget) -> @Sendable @convention(block) () -> Void {
+    { [unowned(unsafe) target] in target.runScheduledDrain() }
+}
+
+/// A first-in, first-out queue of elements in one circular buffer that doubles when full and
+/// keeps its room when emptied, so a queue that has grown to fit a burst allocates no more.
+struct ElementRing<Element>: ~Copyable {
+    private var storage: UnsafeMutablePointer<Element>?
+    /// A power of two, or 0 before the first element.
+    private var capacity = 0
+    private var head = 0
+    private(set) var count = 0
+
+    init() {}
+
+    deinit {
+        if let storage {
+            Self.destroy(storage, capacity: capacity, head: head, count: count)
+            storage.deallocate()
         }
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    mutating func append(_ element: Element) {
+        if count == capacity { grow() }
+        let storage = storage.unsafelyUnwrapped
+        (storage + ((head &+ count) & (capacity &- 1))).initialize(to: element)
+        count &+= 1
+    }
+
+    /// Moves the first `limit` elements at most into uninitialised `destination`, oldest first.
+    ///
+    /// - Returns: How many were moved.
+    mutating func moveFirst(upTo limit: Int, into destination: UnsafeMutablePointer<Element>) -> Int {
+        let moved = min(limit, count)
+        guard moved > 0, let storage else { return 0 }
+        let beforeWrap = min(moved, capacity - head)
+        destination.moveInitialize(from: storage + head, count: beforeWrap)
+        if moved > beforeWrap {
+            (destination + beforeWrap).moveInitialize(from: storage, count: moved - beforeWrap)
+        }
+        count -= moved
+        head = count == 0 ? 0 : (head + moved) & (capacity - 1)
+        return moved
+    }
+
+    /// Destroys every waiting element, keeping the room.
+    mutating func removeAll() {
+        guard let storage, count > 0 else { return }
+        Self.destroy(storage, capacity: capacity, head: head, count: count)
+        head = 0
+        count = 0
+    }
+
+    private mutating func grow() {
+        let newCapacity = Swift.max(16, capacity * 2)
+        let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        if let storage {
+            let beforeWrap = Swift.min(count, capacity - head)
+            newStorage.moveInitialize(from: storage + head, count: beforeWrap)
+            (newStorage + beforeWrap).moveInitialize(from: storage, count: count - beforeWrap)
+            storage.deallocate()
+        }
+        storage = newStorage
+        capacity = newCapacity
+        head = 0
+    }
+
+    private static func destroy(_ storage: UnsafeMutablePointer<Element>, capacity: Int, head: Int, count: Int) {
+        let beforeWrap = Swift.min(count, capacity - head)
+        (storage + head).deinitialize(count: beforeWrap)
+        storage.deinitialize(count: count - beforeWrap)
     }
 }
 
