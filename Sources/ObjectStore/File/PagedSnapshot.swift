@@ -322,7 +322,7 @@ extension FileFormat {
 
     /// Checks the framing, checksums and kind of every page of the tables' bases without
     /// decoding anything. The pages, in file order, are split into one run per processor; each
-    /// run is read in `chunkSize` pieces into one buffer of its own (so the check does not stay
+    /// run is read in `checkPiece` pieces into one buffer of its own (so the check does not stay
     /// in memory) and checked on its own thread. The damage reported is the first in the file.
     private static func checkChecksums(of tables: [TableState], in file: PagedFile) throws {
         var pages: [PageCheck] = []
@@ -361,10 +361,14 @@ extension FileFormat {
         if let first = failures.withLock({ $0.lazy.compactMap { $0 }.first }) { throw first }
     }
 
-    /// Checks a run of pages in file order, reading them in `chunkSize` pieces into one buffer.
+    /// How much of the snapshot the check at open reads at a time: small enough that the bytes
+    /// read stay in the processor's cache while their checksums and rows are checked.
+    static let checkPiece = 256 << 10
+
+    /// Checks a run of pages in file order, reading them in `checkPiece` pieces into one buffer.
     private static func checkRun(_ pages: ArraySlice<PageCheck>, in file: PagedFile) throws {
         let largest = pages.reduce(0) { max($0, recordHeaderSize + $1.ref.length) }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(largest, chunkSize), alignment: 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(largest, checkPiece), alignment: 16)
         defer { buffer.deallocate() }
         var next = pages.startIndex
         while next < pages.endIndex {

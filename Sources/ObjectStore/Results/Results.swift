@@ -35,7 +35,15 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
     /// One past the last position: the current count.
     public var endIndex: Int { count }
     /// The number of matching objects now.
-    public var count: Int { evaluate().slots.count }
+    public var count: Int {
+        // All objects of a type: the table's count, without listing its slots.
+        if pipeline.isEmpty {
+            let snapshot = pinned ?? core.snapshot()
+            guard let table = snapshot.table(schema) else { return 0 }
+            if table.damage == nil { return table.liveCount }
+        }
+        return evaluate().slots.count
+    }
     /// Whether no object matches now.
     public var isEmpty: Bool { count == 0 }
 
