@@ -132,9 +132,8 @@ struct TableState {
     }
 
     mutating func replace(slot: Int, with row: Row) {
-        let old = self.row(slot)
         if slot >= baseCount {
-            if !indexedFields.isEmpty, let old {
+            if !indexedFields.isEmpty, let old = added[slot - baseCount] {
                 for field in indexedFields where old[field] != row[field] {
                     removeIndexEntry(field: field, value: old[field], slot: slot)
                     indexes[field]![row[field], default: []].append(slot)
@@ -143,9 +142,10 @@ struct TableState {
             added[slot - baseCount] = row
             return
         }
-        // A base slot: its base entries stop counting once it is in `changed`; the new row's
-        // values are indexed here.
-        if let old, changed[slot] != nil {
+        // A base slot: its base entries stop counting once it is in `changed` (so the base row
+        // need not be read); a replacement made since the open is indexed here, and the new
+        // row's values take its place.
+        if let change = changed[slot], let old = change {
             for field in indexedFields { removeIndexEntry(field: field, value: old[field], slot: slot) }
         }
         for field in indexedFields { indexes[field]![row[field], default: []].append(slot) }
