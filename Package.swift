@@ -23,7 +23,10 @@ let package = Package(
         .target(name: "StreamsTesting", dependencies: ["Streams"]),
         // RxBlocking's peer: wait for a sequence's elements on the calling thread, in tests.
         .target(name: "StreamsBlocking", dependencies: ["Streams"]),
-        .target(name: "ObjectStore", dependencies: ["Streams"]),
+        // The processor's CRC-32C instruction for the store file's checksums (C, because Swift
+        // has no way to ask for one instruction); ObjectStore falls back to tables without it.
+        .target(name: "CRC32CHardware"),
+        .target(name: "ObjectStore", dependencies: ["Streams", "CRC32CHardware"]),
         .target(name: "Repository", dependencies: ["Streams", "ObjectStore"]),
         // Like RxCocoa, the headless UI knows nothing of storage or networking.
         .target(name: "HeadlessUI", dependencies: ["Streams"]),

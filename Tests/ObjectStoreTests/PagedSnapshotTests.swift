@@ -175,6 +175,31 @@ import TestSupport
         bytes.withUnsafeBytes { raw in
             let buffers = slices.map { UnsafeRawBufferPointer(rebasing: raw[$0.startIndex..<$0.endIndex]) }
             #expect(CRC32C.checksums(buffers) == slices.map(reference))
+            // The tables agree with the reference too, whichever path the processor takes above.
+            #expect(CRC32C.softwareChecksums(buffers) == slices.map(reference))
+            #expect(buffers.map(CRC32C.softwareChecksum) == slices.map(reference))
+        }
+    }
+
+    /// On a processor with a CRC-32C instruction (every x86-64 machine since 2008, every 64-bit
+    /// Apple processor) the checksums use it, and agree with the tables over long buffers of
+    /// every alignment and length remainder, one at a time and four at a time.
+    @Test func theHardwareChecksumAgreesWithTheTables() throws {
+        #if arch(x86_64) || (arch(arm64) && canImport(Darwin))
+        #expect(CRC32C.usesHardware)
+        #endif
+        var rng = SeededRandom(seed: 11)
+        let bytes = (0..<70_000).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        bytes.withUnsafeBytes { raw in
+            var buffers: [UnsafeRawBufferPointer] = []
+            for _ in 0..<40 {
+                let start = Int.random(in: 0..<64, using: &rng)
+                let length = Int.random(in: 0..<(raw.count - start), using: &rng)
+                let buffer = UnsafeRawBufferPointer(rebasing: raw[start..<start + length])
+                #expect(CRC32C.checksum(buffer) == CRC32C.softwareChecksum(buffer), "\(start) \(length)")
+                buffers.append(buffer)
+            }
+            #expect(CRC32C.checksums(buffers) == CRC32C.softwareChecksums(buffers))
         }
     }
 

@@ -1,3 +1,4 @@
+import CRC32CHardware
 import Foundation
 
 // The byte-level codec of the store file: little-endian integers, LEB128 varints, CRC-32C,
@@ -10,8 +11,13 @@ struct FileFormatError: Error {
     init(_ reason: String) { self.reason = reason }
 }
 
-/// CRC-32C (Castagnoli), slicing-by-8, as used by iSCSI, ext4 and LevelDB.
+/// CRC-32C (Castagnoli), as used by iSCSI, ext4 and LevelDB: with the processor's own
+/// instruction where it has one (SSE 4.2, ARMv8 CRC; the `CRC32CHardware` target), about six
+/// times the speed of the table; slicing-by-8 tables otherwise. Both give the same checksums.
 enum CRC32C {
+    /// Whether the checksums below use the processor's CRC-32C instruction.
+    static let usesHardware = crc32c_hardware_available() != 0
+
     /// Slicing-by-8 tables, flat: entry `b` of table `t` is at `t * 256 + b`.
     static let table: [UInt32] = {
         var table = [UInt32](repeating: 0, count: 8 * 256)
@@ -30,6 +36,13 @@ enum CRC32C {
     }()
 
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        guard bytes.count > 0 else { return 0 }
+        if usesHardware { return crc32c_hardware_update(0xFFFF_FFFF, bytes.baseAddress!, bytes.count) ^ 0xFFFF_FFFF }
+        return softwareChecksum(bytes)
+    }
+
+    /// ``checksum(_:)`` from the tables, whatever the processor has (for tests that compare).
+    static func softwareChecksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         guard bytes.count > 0 else { return 0 }
         return table.withUnsafeBufferPointer { update(0xFFFF_FFFF, bytes, from: 0, $0.baseAddress!) } ^ 0xFFFF_FFFF
     }
@@ -68,6 +81,44 @@ enum CRC32C {
     /// the processor follows four independent chains instead of waiting on one (about three
     /// times the speed of one buffer after another, for the pages checked at open).
     static func checksums(_ buffers: [UnsafeRawBufferPointer]) -> [UInt32] {
+        usesHardware ? hardwareChecksums(buffers) : softwareChecksums(buffers)
+    }
+
+    /// ``checksums(_:)`` with the processor's instruction, four buffers at a time.
+    private static func hardwareChecksums(_ buffers: [UnsafeRawBufferPointer]) -> [UInt32] {
+        var out = [UInt32](repeating: 0, count: buffers.count)
+        var k = 0
+        while k + 4 <= buffers.count {
+            let a = buffers[k], b = buffers[k + 1], c = buffers[k + 2], d = buffers[k + 3]
+            let n = min(a.count, b.count, c.count, d.count)
+            if n > 0 {
+                var states: (UInt32, UInt32, UInt32, UInt32) = (0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF)
+                var starts: (UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?) =
+                    (a.baseAddress, b.baseAddress, c.baseAddress, d.baseAddress)
+                withUnsafeMutableBytes(of: &states) { states in
+                    withUnsafeMutableBytes(of: &starts) { starts in
+                        crc32c_hardware_update4(states.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                                                starts.baseAddress!.assumingMemoryBound(to: UnsafeRawPointer?.self), n)
+                    }
+                }
+                out[k] = crc32c_hardware_update(states.0, a.baseAddress! + n, a.count - n) ^ 0xFFFF_FFFF
+                out[k + 1] = crc32c_hardware_update(states.1, b.baseAddress! + n, b.count - n) ^ 0xFFFF_FFFF
+                out[k + 2] = crc32c_hardware_update(states.2, c.baseAddress! + n, c.count - n) ^ 0xFFFF_FFFF
+                out[k + 3] = crc32c_hardware_update(states.3, d.baseAddress! + n, d.count - n) ^ 0xFFFF_FFFF
+            } else {
+                for j in k..<k + 4 { out[j] = checksum(buffers[j]) }
+            }
+            k += 4
+        }
+        while k < buffers.count {
+            out[k] = checksum(buffers[k])
+            k += 1
+        }
+        return out
+    }
+
+    /// ``checksums(_:)`` from the tables, whatever the processor has (for tests that compare).
+    static func softwareChecksums(_ buffers: [UnsafeRawBufferPointer]) -> [UInt32] {
         var out = [UInt32](repeating: 0, count: buffers.count)
         table.withUnsafeBufferPointer { table in
             let t = table.baseAddress!
