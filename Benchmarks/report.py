@@ -197,7 +197,12 @@ def scale_table(path):
             steps = [json.loads(line) for line in handle if line.strip().startswith("{")]
     except FileNotFoundError:
         return ""
-    by_key = {(s["step"], s["flavour"], s["count"]): s for s in steps}
+    # Each step ran in several fresh processes: keep the fastest, as for the other tables.
+    by_key = {}
+    for s in steps:
+        key = (s["step"], s["flavour"], s["count"])
+        if key not in by_key or s["seconds"] < by_key[key]["seconds"]:
+            by_key[key] = s
     counts = sorted({s["count"] for s in steps if s["step"] == "open"})
     lines = [
         "| scenario (a fresh process each) | ours | GRDB | ours/GRDB | resident memory after: ours / GRDB | peak: ours / GRDB | target (issue 15) |",
