@@ -45,9 +45,12 @@ if [[ -z "${CHECK_DOCS_SKIP_BUILD:-}" ]]; then
     TRIPLE="$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["unversionedTriple"])')"
     SDK=()
     if [[ "$(uname)" == Darwin ]]; then SDK=(-sdk "$(xcrun --show-sdk-path)"); fi
+    # The C targets' module maps (in their include/ folders), which the Swift modules import.
+    CMODULES=()
+    for include in Sources/*/include; do [[ -d "$include" ]] && CMODULES+=(-I "$ROOT/$include"); done
     for module in "${MODULES[@]}"; do
         swift-symbolgraph-extract -module-name "$module" -target "$TRIPLE" "${SDK[@]}" \
-            -I "$BIN/Modules" -module-cache-path "$BIN/ModuleCache" \
+            -I "$BIN/Modules" "${CMODULES[@]}" -module-cache-path "$BIN/ModuleCache" \
             -minimum-access-level public -skip-synthesized-members -output-dir "$GRAPHS"
     done
 fi

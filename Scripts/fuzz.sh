@@ -30,11 +30,20 @@ fi
 swiftc=${SWIFTC:-swiftc}
 out=.build-fuzz
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -parse-as-library -Onone -swift-version 6 -package-name ReactiveMVVM)
+flags=(-sanitize=fuzzer,address -parse-as-library -Onone -swift-version 6 -package-name ReactiveMVVM
+       -I Sources/CRC32CHardware/include)
 
 # module name → its sources and the modules it imports
 build_module() {
     local name="$1"
+    if [ -d "Sources/$name/include" ]; then
+        # A C target (its module map is in include/, which every Swift compile below sees).
+        local stamp="$out/$name.o"
+        if [ -f "$stamp" ] && [ -z "$(find "Sources/$name" -newer "$stamp")" ]; then return; fi
+        echo "fuzz: compiling C module $name"
+        "${CLANG:-clang}" -c -O2 -fsanitize=address -I "Sources/$name/include" Sources/"$name"/*.c -o "$stamp"
+        return
+    fi
     local sources
     sources=$(find "Sources/$name" -name '*.swift' | sort)
     local stamp="$out/$name.o"
@@ -49,9 +58,9 @@ build_module() {
 modules_for() {
     case "$1" in
         marbles) echo "Streams StreamsTesting" ;;
-        query) echo "Streams ObjectStore" ;;
-        mapper) echo "Streams ObjectStore Repository" ;;
-        storefile) echo "Streams ObjectStore" ;;
+        query) echo "Streams CRC32CHardware ObjectStore" ;;
+        mapper) echo "Streams CRC32CHardware ObjectStore Repository" ;;
+        storefile) echo "Streams CRC32CHardware ObjectStore" ;;
         *) echo "Streams" ;;
     esac
 }

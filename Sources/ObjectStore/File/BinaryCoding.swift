@@ -1,4 +1,4 @@
-import CRC32CHardware
+internal import CRC32CHardware
 import Foundation
 
 // The byte-level codec of the store file: little-endian integers, LEB128 varints, CRC-32C,
