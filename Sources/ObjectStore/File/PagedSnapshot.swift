@@ -424,24 +424,40 @@ extension FileFormat {
             quick = rules.count == checks.count ? rules : nil
         }
 
+        /// The index of the first row that is not all plain values of the kinds `rules` allow
+        /// (the number of rows when every row is), each row read by its tags alone.
+        private static func quickCheck(_ record: UnsafeRawBufferPointer, _ offsets: UnsafeBufferPointer<Int>,
+                                       _ rules: UnsafeBufferPointer<TagRule>) -> Int {
+            let rows = offsets.count - 1
+            var k = 0
+            while k < rows {
+                var r = ByteReader(record, from: offsets[k], to: offsets[k + 1])
+                guard r.position < r.end, Int(record[r.position]) == rules.count else { return k }
+                r.position += 1
+                var field = 0
+                while field < rules.count {
+                    guard r.skipPlain(rules[field]) else { return k }
+                    field += 1
+                }
+                guard r.isAtEnd else { return k }
+                k += 1
+            }
+            return rows
+        }
+
         /// Checks the rows of a row page (the whole record, its checksums already checked)
         /// without building them; a value that does not fit is described as a read would.
         func check(_ record: UnsafeRawBufferPointer, at offset: Int, expected: Int) throws {
             let offsets = try pageOffsets(record, at: offset, expected: expected)
-            for k in 0..<offsets.count - 1 {
-                if let quick {
-                    // The common case: every value of a plain kind, checked by its tag.
-                    var r = ByteReader(record, from: offsets[k], to: offsets[k + 1])
-                    if r.position < r.end, Int(record[r.position]) == quick.count {
-                        r.position += 1
-                        var ok = true
-                        for rule in quick where !r.skipPlain(rule) {
-                            ok = false
-                            break
-                        }
-                        if ok, r.isAtEnd { continue }
-                    }
+            // The common case: every value of a plain kind, checked by its tag; only the rows
+            // the quick check refuses (if any) are walked again by the full check below.
+            var first = 0
+            if let quick {
+                first = quick.withUnsafeBufferPointer { rules in
+                    offsets.withUnsafeBufferPointer { offsets in Self.quickCheck(record, offsets, rules) }
                 }
+            }
+            for k in first..<offsets.count - 1 {
                 var r = ByteReader(record, from: offsets[k], to: offsets[k + 1])
                 do {
                     let n = try r.count()
