@@ -73,16 +73,20 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
         let state: EvaluatedResults
         var position = 0
 
+        /// The snapshot's table of the model (`nil` when it holds none).
+        let table: TableState?
+
         init(results: Results, state: EvaluatedResults) {
             self.results = results
             self.state = state
+            table = state.snapshot.tables[results.schema.name]
         }
 
         /// The next object, or `nil` at the end.
         public mutating func next() -> Element? {
-            guard position < state.slots.count else { return nil }
+            guard position < state.slots.count, let table else { return nil }
             defer { position += 1 }
-            return results.decode(state.slots[position], state.snapshot, context: context)
+            return results.decode(state.slots[position], in: table, state.snapshot, context: context)
         }
 
         /// Reused by every object of this iteration (linked objects are decoded once).
@@ -94,8 +98,9 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
         let state = evaluate()
         var out: [Element] = []
         out.reserveCapacity(state.slots.count)
+        guard let table = state.snapshot.tables[schema.name] else { return out }
         let context = DecodeContext()
-        for slot in state.slots { out.append(decode(slot, state.snapshot, context: context)) }
+        for slot in state.slots { out.append(decode(slot, in: table, state.snapshot, context: context)) }
         return out
     }
 
@@ -114,8 +119,9 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
         let state = evaluate()
         var out: [T] = []
         out.reserveCapacity(state.slots.count)
+        guard let table = state.snapshot.tables[schema.name] else { return out }
         let context = DecodeContext()
-        for slot in state.slots { out.append(try transform(decode(slot, state.snapshot, context: context))) }
+        for slot in state.slots { out.append(try transform(decode(slot, in: table, state.snapshot, context: context))) }
         return out
     }
 

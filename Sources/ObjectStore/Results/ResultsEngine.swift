@@ -4,8 +4,15 @@ import Streams
 /// How results are evaluated: against the current (or pinned) snapshot, cached per snapshot.
 extension Results {
     func decode(_ slot: Int, _ snapshot: Snapshot, context: DecodeContext? = nil) -> Element {
-        guard let row = snapshot.tables[schema.name]!.row(slot) else {
-            preconditionFailure("stored \(schema.name) cannot be read: \(snapshot.tables[schema.name]!.damage.map { "\($0)" } ?? "missing row")")
+        decode(slot, in: snapshot.tables[schema.name]!, snapshot, context: context)
+    }
+
+    /// Decodes the object in `slot` of `table` (the snapshot's table of this model: looked up
+    /// once by a read of many objects, since copying it out of the snapshot costs a retain of
+    /// each of its parts).
+    func decode(_ slot: Int, in table: TableState, _ snapshot: Snapshot, context: DecodeContext? = nil) -> Element {
+        guard let row = table.row(slot) else {
+            preconditionFailure("stored \(schema.name) cannot be read: \(table.damage.map { "\($0)" } ?? "missing row")")
         }
         do { return try RowDecoder.decode(Element.self, row: row, schema: schema, snapshot: snapshot, context: context) } catch {
             preconditionFailure("stored \(schema.name) cannot be decoded: \(error)")
@@ -99,7 +106,10 @@ enum ResultsEngine {
         guard let table = snapshot.table(schema) else { return [] }
         var slots: [Int]
         var stages = pipeline[...]
-        if case .filter(let first)? = stages.first, let hit = indexHit(first.node, table) {
+        if case .filter(let first)? = stages.first, let exact = exactLinkCandidates(first.node, table, snapshot) {
+            stages = stages.dropFirst()
+            slots = exact
+        } else if case .filter(let first)? = stages.first, let hit = indexHit(first.node, table) {
             stages = stages.dropFirst()
             let candidates: [Int]
             switch hit {
@@ -238,20 +248,43 @@ enum ResultsEngine {
         return equalityCandidates(node, table)
     }
 
+    /// The matches of a filter that is only `ANY link.key IN {…}` (or `link.key == v`), `key`
+    /// the linked model's primary key, read from the link-target index with no row tested:
+    /// a row matches exactly when it lists one of the values that names a readable object.
+    static func exactLinkCandidates(_ node: PredicateNode, _ table: TableState, _ snapshot: Snapshot) -> [Int]? {
+        guard case .comparison(.keyPath(let parts, _), _, _, _, _) = node, parts.count == 2,
+              let field = table.schema.fieldIndex[parts[0]],
+              case .linkList(let ref) = table.schema.fields[field].kind,
+              let values = linkTargets(node, table) else { return nil }
+        let targets = snapshot.tables[ref.name]
+        guard targets?.damage == nil else { return nil }
+        let existing = values.filter { targets?.row(forKey: $0) != nil }
+        guard var slots = table.linkSourceSlots(field: field, targets: existing) else { return nil }
+        if table.base != nil { slots.removeAll { table.row($0) == nil } }
+        return slots
+    }
+
+    /// The target keys (normalised to the linked model's key kind) of `ANY link.key IN {…}`
+    /// or `link.key == v` on a to-many link whose model's primary key is `key`.
+    private static func linkTargets(_ node: PredicateNode, _ table: TableState) -> [StoreValue]? {
+        guard case .comparison(.keyPath(let parts, _), let op, .value(let v), let options, let q) = node,
+              parts.count == 2, options.isEmpty, q == .none || q == .any, op == .equal || op == .in,
+              let field = table.schema.fieldIndex[parts[0]],
+              case .linkList(let ref) = table.schema.fields[field].kind else { return nil }
+        let target = ref.schema
+        guard target.fields[target.primaryKeyIndex].name == parts[1] else { return nil }
+        let kind = target.fields[target.primaryKeyIndex].kind
+        var values: [StoreValue]
+        if op == .in { guard case .list(let xs) = v else { return nil }; values = xs } else { values = [v] }
+        return values.map { normalise($0, for: kind) }
+    }
+
     static func equalityCandidates(_ node: PredicateNode, _ table: TableState) -> [Int]? {
         switch node {
-        case .comparison(.keyPath(let parts, _), let op, .value(let v), let options, let q)
-            where parts.count == 2 && options.isEmpty && (q == .none || q == .any) && (op == .equal || op == .in):
+        case .comparison(.keyPath(let parts, _), _, _, _, _) where parts.count == 2:
             // `ANY link.key IN {…}` through the index of the link's targets.
-            guard let field = table.schema.fieldIndex[parts[0]],
-                  case .linkList(let ref) = table.schema.fields[field].kind else { return nil }
-            let target = ref.schema
-            guard target.fields[target.primaryKeyIndex].name == parts[1] else { return nil }
-            let kind = target.fields[target.primaryKeyIndex].kind
-            var values: [StoreValue]
-            if op == .in { guard case .list(let xs) = v else { return nil }; values = xs } else { values = [v] }
-            values = values.map { normalise($0, for: kind) }
-            return table.linkSourceSlots(field: field, targets: values)
+            guard let values = linkTargets(node, table) else { return nil }
+            return table.linkSourceSlots(field: table.schema.fieldIndex[parts[0]]!, targets: values)
         case .comparison(.keyPath(let parts, _), let op, .value(let v), let options, let q)
             where parts.count == 1 && options.isEmpty && (q == .none || q == .any) && (op == .equal || op == .in):
             guard let field = table.schema.fieldIndex[parts[0]] else { return nil }
