@@ -38,6 +38,17 @@ struct OrderedIndex: Sendable {
     /// Orders entries listed in ascending slot order; `nil` when a value is not admitted.
     static func build(slots: [Int], keys: [StoreValue], kind: FieldKind) -> OrderedIndex? {
         precondition(slots.count == keys.count)
+        if case .int = kind {
+            // The common case, an integer field without nulls: sorted as it is.
+            var plain = true
+            for key in keys {
+                guard case .int = key else { plain = false; break }
+            }
+            if plain {
+                let order = radixOrder(keys)
+                return OrderedIndex(slots: order.map { slots[$0] }, keys: order.map { keys[$0] })
+            }
+        }
         var nullSlots: [Int] = []
         var otherSlots: [Int] = []
         var otherKeys: [StoreValue] = []

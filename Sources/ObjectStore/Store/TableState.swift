@@ -207,6 +207,9 @@ struct TableState {
         guard schema.fields[field].isIndexed, OrderedIndex.supports(kind), damage == nil else { return nil }
         return derived.ordered(field) {
             var slots: [Int] = [], keys: [StoreValue] = []
+            let held = base == nil ? liveCount : changed.count + added.count
+            slots.reserveCapacity(held)
+            keys.reserveCapacity(held)
             forEachHeldRow { slot, row in
                 slots.append(slot)
                 keys.append(row[field])
