@@ -106,16 +106,18 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
             // the array is the same.
             var place = [Int32](repeating: -1, count: table.slotCount)
             for (i, slot) in slots.enumerated() { place[slot] = Int32(i) }
+            var reuse: RowDecoder?
             return [Element](unsafeUninitializedCapacity: slots.count) { buffer, count in
                 for slot in place.indices where place[slot] >= 0 {
-                    (buffer.baseAddress! + Int(place[slot])).initialize(to: decode(slot, in: table, state.snapshot, context: context))
+                    (buffer.baseAddress! + Int(place[slot])).initialize(to: decode(slot, in: table, state.snapshot, context: context, reusing: &reuse))
                 }
                 count = slots.count
             }
         }
         var out: [Element] = []
         out.reserveCapacity(slots.count)
-        for slot in slots { out.append(decode(slot, in: table, state.snapshot, context: context)) }
+        var reuse: RowDecoder?
+        for slot in slots { out.append(decode(slot, in: table, state.snapshot, context: context, reusing: &reuse)) }
         return out
     }
 

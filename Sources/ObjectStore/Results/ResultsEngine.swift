@@ -19,6 +19,17 @@ extension Results {
         }
     }
 
+    /// Decodes the object in `slot` of `table` with the decoder of the previous object of the
+    /// same read, when it is free (see `RowDecoder.decode(_:row:schema:snapshot:context:reusing:)`).
+    func decode(_ slot: Int, in table: TableState, _ snapshot: Snapshot, context: DecodeContext, reusing reuse: inout RowDecoder?) -> Element {
+        guard let row = table.row(slot) else {
+            preconditionFailure("stored \(schema.name) cannot be read: \(table.damage.map { "\($0)" } ?? "missing row")")
+        }
+        do { return try RowDecoder.decode(Element.self, row: row, schema: schema, snapshot: snapshot, context: context, reusing: &reuse) } catch {
+            preconditionFailure("stored \(schema.name) cannot be decoded: \(error)")
+        }
+    }
+
     /// The primary keys of the results in the current state.
     func primaryKeys() -> [StoreValue] {
         let state = evaluate()
