@@ -157,9 +157,17 @@ final class DecodeContext {
         return built
     }
 
+    /// The type last asked about and its kind: a read of many objects asks about the same
+    /// field types over and over, and comparing one identifier beats hashing it.
+    private var lastKind: (ObjectIdentifier, FieldKind)?
+
     func kind<T>(of type: T.Type) -> FieldKind {
         let id = ObjectIdentifier(type)
-        if let known = kinds[id] { return known }
+        if let (lastID, kind) = lastKind, lastID == id { return kind }
+        if let known = kinds[id] {
+            lastKind = (id, known)
+            return known
+        }
         let kind: FieldKind
         if let model = type as? any StoreObject.Type {
             kind = .model(model)

@@ -90,7 +90,7 @@ struct OrderedIndex: Sendable {
         return OrderedIndex(slots: outSlots, keys: outKeys)
     }
 
-    /// The stable ascending order of integer keys (a least-significant-digit radix sort, 16 bits
+    /// The stable ascending order of integer keys (a least-significant-digit radix sort, 11 bits
     /// a pass, skipping digits every key shares).
     private static func radixOrder(_ keys: [StoreValue]) -> [Int] {
         let n = keys.count
@@ -105,23 +105,25 @@ struct OrderedIndex: Sendable {
         }
         var order = Array(0..<n)
         guard n > 1 else { return order }
+        let bits: UInt64 = 11, mask: UInt64 = (1 << bits) - 1
         var scratch = [Int](repeating: 0, count: n)
-        var counts = [Int](repeating: 0, count: 1 << 16)
-        for pass in 0..<4 {
-            let shift = UInt64(pass * 16)
+        var counts = [Int](repeating: 0, count: 1 << bits)
+        var shift: UInt64 = 0
+        while shift < 64 {
+            defer { shift += bits }
             // A digit no two keys differ in leaves the order as it is.
-            guard (any >> shift) & 0xFFFF != 0 else { continue }
+            guard (any >> shift) & mask != 0 else { continue }
             biased.withUnsafeBufferPointer { b in
                 counts.withUnsafeMutableBufferPointer { c in
                     for i in 0..<c.count { c[i] = 0 }
-                    for i in 0..<n { c[Int((b[i] >> shift) & 0xFFFF)] += 1 }
+                    for i in 0..<n { c[Int((b[i] >> shift) & mask)] += 1 }
                     var total = 0
                     for i in 0..<c.count { let k = c[i]; c[i] = total; total += k }
                     order.withUnsafeBufferPointer { o in
                         scratch.withUnsafeMutableBufferPointer { s in
                             for i in 0..<n {
                                 let item = o[i]
-                                let d = Int((b[item] >> shift) & 0xFFFF)
+                                let d = Int((b[item] >> shift) & mask)
                                 s[c[d]] = item
                                 c[d] += 1
                             }

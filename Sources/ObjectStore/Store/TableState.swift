@@ -210,9 +210,20 @@ struct TableState {
             let held = base == nil ? liveCount : changed.count + added.count
             slots.reserveCapacity(held)
             keys.reserveCapacity(held)
-            forEachHeldRow { slot, row in
-                slots.append(slot)
-                keys.append(row[field])
+            for slot in changed.keys.sorted() {
+                if let key = changed[slot]!?[field] {
+                    slots.append(slot)
+                    keys.append(key)
+                }
+            }
+            added.withUnsafeBufferPointer { rows in
+                // Read in place: binding each row would retain it.
+                for i in rows.indices {
+                    if let key = rows[i]?[field] {
+                        slots.append(baseCount + i)
+                        keys.append(key)
+                    }
+                }
             }
             guard let held = OrderedIndex.build(slots: slots, keys: keys, kind: kind) else { return nil }
             guard let base else { return held }
