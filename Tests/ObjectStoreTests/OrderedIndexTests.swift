@@ -281,8 +281,27 @@ struct PlainRanked: StoreObject, Equatable {
     @Test(arguments: StoreBackend.allCases) func readersAndAWriterStress(_ backend: StoreBackend) throws {
         var rng = SeededRandom(seed: 156)
         let store = try backend.makeStore()
-        let count = 2_000
-        try Self.fill(store, count: count, &rng)
+        try Self.fill(store, count: 2_000, &rng)
+        Self.stress(store, count: 2_000)
+    }
+
+    /// The same on a store opened from a file: the base's indexes are built by whichever
+    /// reader needs them first, and merged with the writer's changes.
+    @Test func readersAndAWriterOnABaseStress() throws {
+        var rng = SeededRandom(seed: 158)
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        do {
+            let store = try Store(configuration: .file(url: url, objectTypes: [Ranked.self, PlainRanked.self, Shelf.self], autoCompaction: .never))
+            try Self.fill(store, count: 2_000, &rng)
+            try store.compact()
+        }
+        let store = try Store(configuration: .file(url: url, objectTypes: [Ranked.self, PlainRanked.self, Shelf.self], autoCompaction: .never))
+        #expect(store.core.snapshot().tables["Ranked"]?.base != nil)
+        Self.stress(store, count: 2_000)
+    }
+
+    static func stress(_ store: Store, count: Int) {
         let failures = Locked<[String]>([])
         let done = Locked(false)
         let writer = Thread {
@@ -321,6 +340,8 @@ struct PlainRanked: StoreObject, Equatable {
                 let frozen = store.objects(Ranked.self).freeze()
                 let split = frozen.filter("rank BETWEEN {-100, 3}").count + frozen.filter("rank > 3").count
                 if split != count { failures.withLock { $0.append("a snapshot split into \(split)") } }
+                let linked = frozen.filter("ANY shelves.id IN {1, 2}").count + frozen.filter("NOT (ANY shelves.id IN {1, 2})").count
+                if linked != count { failures.withLock { $0.append("\(linked) linked or not") } }
             }
         }
         while !done.withLock({ $0 }) { usleep(1_000) }
