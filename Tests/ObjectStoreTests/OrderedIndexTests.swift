@@ -67,7 +67,11 @@ struct PlainRanked: StoreObject, Equatable {
         var filter: (String, [Any])?
         var sort: (String, Bool)?
         var sortFirst = false
-        var description: String { "\(filter.map { "\($0.0) \($0.1)" } ?? "-") sort \(sort.map { "\($0.0) \($0.1)" } ?? "-")\(sortFirst ? " (sort first)" : "")" }
+        /// A limit applied before anything else.
+        var prefix: Int?
+        var description: String {
+            "\(prefix.map { "prefix \($0) " } ?? "")\(filter.map { "\($0.0) \($0.1)" } ?? "-") sort \(sort.map { "\($0.0) \($0.1)" } ?? "-")\(sortFirst ? " (sort first)" : "")"
+        }
     }
 
     static func randomQuery(_ rng: inout SeededRandom) -> Query {
@@ -112,6 +116,7 @@ struct PlainRanked: StoreObject, Equatable {
             query.sort = (sortField, Bool.random(using: &rng))
             query.sortFirst = Int.random(in: 0..<4, using: &rng) == 0
         }
+        if Int.random(in: 0..<6, using: &rng) == 0 { query.prefix = Int.random(in: 0..<600, using: &rng) }
         return query
     }
 
@@ -119,6 +124,7 @@ struct PlainRanked: StoreObject, Equatable {
     /// no index serves (the link-target index needs no declaration, so the plain model has it).
     static func ids<T: StoreObject>(_ results: Results<T>, _ query: Query, scan: Bool = false, id: (T) -> Int) -> [Int] {
         var r = results
+        if let n = query.prefix { r = r.prefix(n) }
         if query.sortFirst, let (key, ascending) = query.sort { r = r.sorted(byKeyPath: key, ascending: ascending) }
         if let (text, args) = query.filter {
             r = r.filter(try! StorePredicate(format: scan ? "NOT (NOT (\(text)))" : text, arguments: args))
