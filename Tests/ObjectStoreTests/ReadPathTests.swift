@@ -47,6 +47,24 @@ import TestSupport
         }
     }
 
+    /// `toArray` of sorted results of more than 1,024 objects decodes them in storage order
+    /// and puts each at its place: the same array as decoding them one by one in order.
+    @Test(arguments: StoreBackend.allCases) func aSortedReadGivesTheObjectsInTheirOrder(_ backend: StoreBackend) throws {
+        let store = try backend.makeStore()
+        let pizzas = Self.menu(count: 3_000)
+        try store.write { tx in try tx.add(pizzas, update: .modified) }
+        for (key, ascending) in [("weight", true), ("weight", false), ("name", true), ("id", false)] {
+            let results = store.objects(Pizza.self).sorted(byKeyPath: key, ascending: ascending)
+            let read = results.toArray()
+            var oneByOne: [Pizza] = []
+            for i in 0..<results.count { oneByOne.append(results[i]) }
+            #expect(read == oneByOne)
+            #expect(read.count == 3_000)
+        }
+        let filtered = store.objects(Pizza.self).filter("weight > 2").sorted(byKeyPath: "price", ascending: false)
+        #expect(filtered.toArray() == filtered.map { $0 })
+    }
+
     @Test(arguments: StoreBackend.allCases) func aReadReusingLinkedObjectsGivesWhatOneByOneDecodingGives(_ backend: StoreBackend) throws {
         let store = try backend.makeStore()
         let pizzas = Self.menu(count: 300)

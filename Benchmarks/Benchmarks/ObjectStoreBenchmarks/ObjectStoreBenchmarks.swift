@@ -51,6 +51,23 @@ struct Pizza: StoreObject {
     var categories: [Category]
 }
 
+/// Ours, with an (ordered) index on `price`.
+struct IndexedPizza: StoreObject {
+    static var primaryKey: KeyPath<IndexedPizza, Int> { \.id }
+    static var indexedProperties: [String] { ["price"] }
+    var id: Int
+    var name: String
+    var price: Int
+    var categories: [Category]
+
+    init(_ pizza: Pizza) {
+        id = pizza.id
+        name = pizza.name
+        price = pizza.price
+        categories = pizza.categories
+    }
+}
+
 /// GRDB's: the same columns, categories in a join table.
 struct PizzaRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "pizza"

@@ -125,6 +125,26 @@ func registerReadBenchmarks() {
         precondition(rows.count == bigCount)
     }
 
+    let indexedSortName = "Sorted query over \(bigCount) by an indexed field"
+
+    scenario(indexedSortName, .ours, operations: 1) { benchmark in
+        let store = Store()
+        try store.write { tx in try tx.add(pizzas.map(IndexedPizza.init), update: .modified) }
+        benchmark.startMeasurement()
+        let rows = store.objects(IndexedPizza.self).sorted(byKeyPath: "price").toArray()
+        benchmark.stopMeasurement()
+        precondition(rows.count == bigCount && rows.first!.price <= rows.last!.price)
+    }
+
+    scenario(indexedSortName, .grdb, operations: 1) { benchmark in
+        let queue = try grdbQueue(pizzas)
+        try queue.write { db in try db.create(index: "pizzaByPrice", on: "pizza", columns: ["price"]) }
+        benchmark.startMeasurement()
+        let rows = try queue.read { db in try PizzaRecord.order(Column("price")).fetchAll(db) }
+        benchmark.stopMeasurement()
+        precondition(rows.count == bigCount)
+    }
+
     let wanted: Set<Int> = [2, 5]
     let expectedLinked = pizzas.filter { $0.categories.contains { wanted.contains($0.id) } }.count
     let linkName = "ANY categories.id IN {2, 5} over \(bigCount)"

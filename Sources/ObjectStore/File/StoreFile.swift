@@ -178,7 +178,9 @@ final class StoreFile: @unchecked Sendable {
                 : try StoreFile.encodedSize(contents.tables, schemaVersion: options.schemaVersion, version: contents.version)
             if should(file.size, used) { try file.replace(with: contents.tables, version: contents.version) }
         }
-        return (file, Snapshot(version: contents.version, tables: contents.tables))
+        var tables = contents.tables
+        for name in tables.keys { tables[name]!.seal() }
+        return (file, Snapshot(version: contents.version, tables: tables))
     }
 
     /// Whether the file's header says format 3 (or later); a file too short or not a store

@@ -157,9 +157,17 @@ final class DecodeContext {
         return built
     }
 
+    /// The type last asked about and its kind: a read of many objects asks about the same
+    /// field types over and over, and comparing one identifier beats hashing it.
+    private var lastKind: (ObjectIdentifier, FieldKind)?
+
     func kind<T>(of type: T.Type) -> FieldKind {
         let id = ObjectIdentifier(type)
-        if let known = kinds[id] { return known }
+        if let (lastID, kind) = lastKind, lastID == id { return kind }
+        if let known = kinds[id] {
+            lastKind = (id, known)
+            return known
+        }
         let kind: FieldKind
         if let model = type as? any StoreObject.Type {
             kind = .model(model)
@@ -193,7 +201,7 @@ final class DecodeContext {
 /// Decodes a model from a row; links are resolved in the snapshot the row came from.
 final class RowDecoder: Decoder {
     let schema: ObjectSchema
-    let row: Row
+    private(set) var row: Row
     let snapshot: Snapshot
     let depth: Int
     /// Shared by the decoders of one read (a one-off decode gets its own): each linked object
@@ -223,6 +231,19 @@ final class RowDecoder: Decoder {
         self.snapshot = snapshot
         self.depth = depth
         self.context = context
+    }
+
+    /// Decodes one object after another of a read with one decoder: `reuse` is the decoder
+    /// of the previous object, taken again when nothing kept it (a model's `init(from:)` may
+    /// keep its decoder), else replaced by a fresh one. Saves an allocation per object.
+    static func decode<T: StoreObject>(_ type: T.Type, row: Row, schema: ObjectSchema, snapshot: Snapshot, context: DecodeContext, reusing reuse: inout RowDecoder?) throws -> T {
+        if reuse != nil, isKnownUniquelyReferenced(&reuse!) {
+            reuse!.row = row
+            reuse!.next = 0
+        } else {
+            reuse = RowDecoder(schema: schema, row: row, snapshot: snapshot, depth: 0, context: context)
+        }
+        return try T(from: reuse!)
     }
 
     static func decode<T: StoreObject>(_ type: T.Type, row: Row, schema: ObjectSchema, snapshot: Snapshot, depth: Int = 0, context: DecodeContext? = nil) throws -> T {

@@ -171,6 +171,8 @@ final class PagedTable: @unchecked Sendable {
 
     private let indexLock = Lock()
     private var indexes: [Int: [StoreValue: [Int]]] = [:]
+    private var ordered: [Int: OrderedIndex?] = [:]
+    private var links: [Int: [StoreValue: [Int]]] = [:]
     /// Row pages found damaged (file lock held to touch).
     private var damagedPages: Set<Int> = []
 
@@ -342,6 +344,35 @@ final class PagedTable: @unchecked Sendable {
         }
         indexLock.withLock { indexes[field] = index }
         return index[value] ?? []
+    }
+
+    /// The base's ordered index of `field` (of `kind`), built on first use from the rows;
+    /// `nil` when a value admits none or a row cannot be read.
+    func orderedIndex(field: Int, kind: FieldKind) -> OrderedIndex? {
+        if let known = indexLock.withLock({ ordered[field] }) { return known }
+        var slots: [Int] = [], keys: [StoreValue] = []
+        slots.reserveCapacity(count)
+        keys.reserveCapacity(count)
+        var readable = true
+        forEachSlot { slot, row in
+            guard let row else { readable = false; return }
+            slots.append(slot)
+            keys.append(row[field])
+        }
+        let index = readable ? OrderedIndex.build(slots: slots, keys: keys, kind: kind) : nil
+        indexLock.withLock { ordered[field] = .some(index) }
+        return index
+    }
+
+    /// The base's index of a to-many link's targets: target primary key → the base slots
+    /// (ascending) listing it; built on first use from the rows (an unreadable row lists none).
+    func linkSources(field: Int) -> [StoreValue: [Int]] {
+        if let known = indexLock.withLock({ links[field] }) { return known }
+        let index = linkTargetIndex(field: field) { body in
+            forEachSlot { slot, row in if let row { body(slot, row) } }
+        }
+        indexLock.withLock { links[field] = index }
+        return index
     }
 
     // MARK: The cache

@@ -142,6 +142,9 @@ final class StoreCore: @unchecked Sendable {
     private func publish(_ transaction: Transaction) {
         var tables = transaction.tables
         for name in transaction.changes.keys { tables[name]?.compactIfNeeded() }
+        // Every table changed here (whether or not it has changes to report) gets a fresh box
+        // for the indexes derived from its new rows.
+        for name in tables.keys where tables[name]!.derived == nil { tables[name]!.seal() }
         notifyLock.lock()
         let old = snapshot()
         let new = Snapshot(version: old.version + 1, tables: tables)

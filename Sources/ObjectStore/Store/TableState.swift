@@ -27,6 +27,12 @@ struct TableState {
     private(set) var liveCount = 0
     /// How many slots the base holds.
     let baseCount: Int
+    /// The ordered and link-target indexes of this version of the rows, built when first
+    /// used; `nil` from the first change until the commit publishing it seals the table
+    /// (queries on an unsealed table, inside a write, scan instead).
+    private(set) var derived: DerivedIndexes?
+    /// Whether the model has fields `derived` serves (an indexed plain field, a to-many link).
+    let hasDerivedIndexes: Bool
 
     init(schema: ObjectSchema, base: PagedTable? = nil) {
         self.schema = schema
@@ -39,6 +45,16 @@ struct TableState {
             fields.append(i)
         }
         indexedFields = fields
+        hasDerivedIndexes = schema.fields.contains { f in
+            if case .linkList = f.kind { return true }
+            return f.isIndexed && OrderedIndex.supports(f.kind)
+        }
+        if hasDerivedIndexes { derived = DerivedIndexes() }
+    }
+
+    /// Gives a changed table a fresh box of derived indexes (when it is published).
+    mutating func seal() {
+        if hasDerivedIndexes, derived == nil { derived = DerivedIndexes() }
     }
 
     /// One past the last slot.
@@ -124,6 +140,7 @@ struct TableState {
     }
 
     mutating func insert(_ row: Row) {
+        derived = nil
         let slot = slotCount
         added.append(row)
         pkIndex[row[schema.primaryKeyIndex]] = slot
@@ -132,6 +149,7 @@ struct TableState {
     }
 
     mutating func replace(slot: Int, with row: Row) {
+        derived = nil
         if slot >= baseCount {
             if !indexedFields.isEmpty, let old = added[slot - baseCount] {
                 for field in indexedFields where old[field] != row[field] {
@@ -153,6 +171,7 @@ struct TableState {
     }
 
     mutating func delete(slot: Int) {
+        derived = nil
         if slot >= baseCount {
             guard let old = added[slot - baseCount] else { return }
             for field in indexedFields { removeIndexEntry(field: field, value: old[field], slot: slot) }
@@ -176,6 +195,70 @@ struct TableState {
             return
         }
         indexes[field]![value]!.removeAll { $0 == slot }
+    }
+
+    // MARK: Ordered and link-target indexes
+
+    /// The ordered index of `field` over the live rows, when the field is indexed and of a
+    /// kind that has one, the table is sealed, and no damage was found in its base.
+    func orderedIndex(field: Int) -> OrderedIndex? {
+        guard let derived else { return nil }
+        let kind = schema.fields[field].kind
+        guard schema.fields[field].isIndexed, OrderedIndex.supports(kind), damage == nil else { return nil }
+        return derived.ordered(field) {
+            var slots: [Int] = [], keys: [StoreValue] = []
+            let held = base == nil ? liveCount : changed.count + added.count
+            slots.reserveCapacity(held)
+            keys.reserveCapacity(held)
+            for slot in changed.keys.sorted() {
+                if let key = changed[slot]!?[field] {
+                    slots.append(slot)
+                    keys.append(key)
+                }
+            }
+            added.withUnsafeBufferPointer { rows in
+                // Read in place: binding each row would retain it.
+                for i in rows.indices {
+                    if let key = rows[i]?[field] {
+                        slots.append(baseCount + i)
+                        keys.append(key)
+                    }
+                }
+            }
+            guard let held = OrderedIndex.build(slots: slots, keys: keys, kind: kind) else { return nil }
+            guard let base else { return held }
+            guard let baseIndex = base.orderedIndex(field: field, kind: kind) else { return nil }
+            if changed.isEmpty, held.count == 0 { return baseIndex }
+            return baseIndex.merged(with: held) { changed[$0] != nil }
+        }
+    }
+
+    /// The live slots (ascending) whose to-many link `field` lists one of `targets` (primary
+    /// keys of the linked model); `nil` when the table is not sealed or its base is damaged.
+    /// A slot is listed whether or not the target it links still exists.
+    func linkSourceSlots(field: Int, targets: [StoreValue]) -> [Int]? {
+        guard let derived, damage == nil else { return nil }
+        let held = derived.linkSources(field) {
+            linkTargetIndex(field: field) { body in forEachHeldRow(body) }
+        }
+        let baseIndex = base?.linkSources(field: field)
+        var lists: [[Int]] = []
+        for target in targets {
+            if let found = held[target] { lists.append(found) }
+            if let found = baseIndex?[target] {
+                lists.append(changed.isEmpty ? found : found.filter { changed[$0] == nil })
+            }
+        }
+        return mergeAscending(lists)
+    }
+
+    /// Calls `body` with the live rows held here (replacements of base rows, then added
+    /// rows), in slot order.
+    private func forEachHeldRow(_ body: (Int, Row) -> Void) {
+        for slot in changed.keys.sorted() { if let row = changed[slot]! { body(slot, row) } }
+        added.withUnsafeBufferPointer { rows in
+            for i in rows.indices { if let row = rows[i] { body(baseCount + i, row) } }
+        }
     }
 
     /// Drops deleted slots when they outnumber live rows (keeps insertion order). A table
