@@ -67,7 +67,10 @@ extension UUID: StorePrimaryKey {
 
 /// The property name a key path names (`\Pizza.price` → `price`, `\A.b.c` → `b.c`).
 func keyPathName(_ keyPath: AnyKeyPath) -> String? {
-    let text = String(describing: keyPath)
+    // `debugDescription` itself: `String(describing:)` would first look for two conformances
+    // the key path does not have, and each failed lookup scans every conformance record of
+    // the program (about a millisecond at a store's first open in a large program).
+    let text = keyPath.debugDescription
     guard text.hasPrefix("\\"), let dot = text.firstIndex(of: ".") else { return nil }
     let name = String(text[text.index(after: dot)...])
     if name.isEmpty || name.contains("<") || name.contains("(") { return nil }
