@@ -162,6 +162,15 @@ extension FileFormat {
     }
 
     static func pageOffsets(_ raw: UnsafeRawBufferPointer, at offset: Int, expected: Int?) throws -> [Int] {
+        var offsets: [Int] = []
+        try pageOffsets(raw, at: offset, expected: expected, into: &offsets)
+        return offsets
+    }
+
+    /// ``pageOffsets(_:at:expected:)`` into `offsets` (emptied first, its room kept), so a pass
+    /// over many pages reuses one array.
+    static func pageOffsets(_ raw: UnsafeRawBufferPointer, at offset: Int, expected: Int?, into offsets: inout [Int]) throws {
+        offsets.removeAll(keepingCapacity: true)
         var r = ByteReader(raw, from: recordHeaderSize + 1, to: raw.count)
         do {
             let n = try r.count(minimumSize: 4)
@@ -170,7 +179,6 @@ extension FileFormat {
             }
             guard n >= 1 else { throw FileFormatError("an empty page") }
             let itemsStart = r.position + 4 * (n + 1)
-            var offsets: [Int] = []
             offsets.reserveCapacity(n + 1)
             var last = itemsStart
             for _ in 0...n {
@@ -180,7 +188,6 @@ extension FileFormat {
                 last = next
             }
             guard offsets[0] == itemsStart, last == raw.count else { throw FileFormatError("a page's item offsets do not cover it") }
-            return offsets
         } catch let error as FileFormatError {
             throw StoreError.corrupted(offset: offset, reason: error.reason)
         }
@@ -370,6 +377,7 @@ extension FileFormat {
         let largest = pages.reduce(0) { max($0, recordHeaderSize + $1.ref.length) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(largest, checkPiece), alignment: 16)
         defer { buffer.deallocate() }
+        var offsets: [Int] = []   // each row page's, one array for the run
         var next = pages.startIndex
         while next < pages.endIndex {
             // Fill the buffer from the next page on; check every page that lies whole in it.
@@ -394,7 +402,7 @@ extension FileFormat {
                 let page = pages[next + k]
                 try checkRecord(record, at: page.ref.offset, length: page.ref.length, kind: page.kind,
                                 payloadChecksum: checksums.isEmpty ? nil : checksums[k])
-                if let rows = page.rows { try rows.check(record, at: page.ref.offset, expected: page.expected) }
+                if let rows = page.rows { try rows.check(record, at: page.ref.offset, expected: page.expected, offsets: &offsets) }
             }
             next = end
         }
@@ -447,8 +455,8 @@ extension FileFormat {
 
         /// Checks the rows of a row page (the whole record, its checksums already checked)
         /// without building them; a value that does not fit is described as a read would.
-        func check(_ record: UnsafeRawBufferPointer, at offset: Int, expected: Int) throws {
-            let offsets = try pageOffsets(record, at: offset, expected: expected)
+        func check(_ record: UnsafeRawBufferPointer, at offset: Int, expected: Int, offsets: inout [Int]) throws {
+            try pageOffsets(record, at: offset, expected: expected, into: &offsets)
             // The common case: every value of a plain kind, checked by its tag; only the rows
             // the quick check refuses (if any) are walked again by the full check below.
             var first = 0
