@@ -20,7 +20,7 @@ extension ObservableType {
 
 /// The engine of `flatMapLatest` and `switchLatest`: one inner subscription at a time, each new
 /// outer element replacing it; events of replaced inners are ignored.
-final class Switch<SourceElement, Result>: Producer<Result>, @unchecked Sendable {
+final class Switch<SourceElement, Result>: SinkProducer<Result>, @unchecked Sendable {
     typealias Selector = (SourceElement) throws -> Observable<Result>
 
     private let source: Observable<SourceElement>
@@ -31,10 +31,10 @@ final class Switch<SourceElement, Result>: Producer<Result>, @unchecked Sendable
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = SwitchSink<SourceElement, Observer>(selector: selector, observer: observer, cancel: cancel)
-        let subscription = sink.run(source)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Result {
+        let sink = SwitchSink<SourceElement, Observer>(selector: selector, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -42,19 +42,39 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<O
     typealias Selector = (SourceElement) throws -> Observable<Observer.Element>
 
     private let selector: Selector
-    private let outerSubscription = SingleAssignmentDisposable()
-    private let innerSubscription = SerialDisposable()
     /// Which inner is the latest and whether the whole completes; read and changed under `lock`.
     @exclusivity(unchecked) private var state = SwitchState()
+    /// The subscription of the latest inner, under `lock`: replacing it disposes the previous
+    /// one. The outer subscription is the sink's upstream.
+    @exclusivity(unchecked) private var latestInner: Disposable?
+    /// Set under `lock` when the sink is disposed: an inner subscribed later is disposed at once.
+    @exclusivity(unchecked) private var innersDisposed = false
 
-    init(selector: @escaping Selector, observer: Observer, cancel: Cancelable) {
+    init(selector: @escaping Selector, observer: Observer, handle: SinkDisposer?) {
         self.selector = selector
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
-    func run(_ source: Observable<SourceElement>) -> Disposable {
-        outerSubscription.setDisposable(source.subscribe(self))
-        return Disposables.create(outerSubscription, innerSubscription)
+    /// Makes `subscription` the latest inner's, disposing the previous one; disposes
+    /// `subscription` at once if the sink was disposed. `nil` only disposes the previous one.
+    private func replaceLatestInner(with subscription: Disposable?) {
+        let (previous, disposeNew) = lock.withLock { () -> (Disposable?, Bool) in
+            if innersDisposed { return (nil, true) }
+            let previous = latestInner.take()
+            latestInner = subscription
+            return (previous, false)
+        }
+        previous?.dispose()
+        if disposeNew { subscription?.dispose() }
+    }
+
+    override func dispose() {
+        super.dispose()
+        let latest = lock.withLock { () -> Disposable? in
+            innersDisposed = true
+            return latestInner.take()
+        }
+        latest?.dispose()
     }
 
     func on(_ event: Event<SourceElement>) {
@@ -87,7 +107,7 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<O
                     return state.innerArrived(running: false)
                 }
                 guard let id else { return }
-                innerSubscription.disposable = Disposables.create()
+                replaceLatestInner(with: nil)
                 sendNext(element) { state.isLatest(id) }
                 return
             }
@@ -98,13 +118,13 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<O
             guard let id else { return }
             let subscription = SingleAssignmentDisposable()
             // Disposes the previous inner subscription before the new one starts.
-            innerSubscription.disposable = subscription
+            replaceLatestInner(with: subscription)
             subscription.setDisposable(inner.subscribe(SwitchInnerObserver(sink: self, id: id, subscription: subscription)))
         case .error(let error):
             stop(with: error)
         case .completed:
             let claimed = lock.withLock { state.outerCompleted() && terminateLocked() }
-            outerSubscription.dispose()
+            disposeUpstream()
             if claimed { sendClaimedTerminal(.completed) }
         }
     }

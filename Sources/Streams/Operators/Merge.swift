@@ -57,7 +57,7 @@ extension ObservableType where Element: ObservableConvertibleType {
 
 /// The engine of `merge`, `flatMap` and `concatMap`: subscribes to the inner sequence that a
 /// selector makes for each outer element, up to `maxConcurrent` at once.
-final class Merge<SourceElement, Result>: Producer<Result>, @unchecked Sendable {
+final class Merge<SourceElement, Result>: SinkProducer<Result>, @unchecked Sendable {
     typealias Selector = (SourceElement) throws -> Observable<Result>
 
     private let source: Observable<SourceElement>
@@ -70,10 +70,10 @@ final class Merge<SourceElement, Result>: Producer<Result>, @unchecked Sendable 
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = MergeSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run(source)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Result {
+        let sink = MergeSink(parent: self, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -82,21 +82,18 @@ final class MergeSink<SourceElement, Observer: ObserverType>: SerializingSink<Ob
     typealias Parent = Merge<SourceElement, Result>
 
     private let parent: Parent
-    private let group = CompositeDisposable()
-    private let outerSubscription = SingleAssignmentDisposable()
     /// Which inners run and wait, and when the whole completes; read and changed under `lock`.
     @exclusivity(unchecked) private var state: MergeState<Observable<Result>>
+    /// The subscriptions of the running inners, made with the first one that is subscribed (an
+    /// inner `just` needs none); under `lock`. The outer subscription is the sink's upstream.
+    @exclusivity(unchecked) private var inners: CompositeDisposable?
+    /// Set under `lock` when the sink is disposed: inners subscribed later are disposed at once.
+    @exclusivity(unchecked) private var innersDisposed = false
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Observer, handle: SinkDisposer?) {
         self.parent = parent
         state = MergeState(maxConcurrent: parent.maxConcurrent)
-        super.init(observer: observer, cancel: cancel)
-    }
-
-    func run(_ source: Observable<SourceElement>) -> Disposable {
-        _ = group.insert(outerSubscription)
-        outerSubscription.setDisposable(source.subscribe(self))
-        return group
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<SourceElement>) {
@@ -128,19 +125,26 @@ final class MergeSink<SourceElement, Observer: ObserverType>: SerializingSink<Ob
             if complete {
                 send(.completed)
             } else {
-                outerSubscription.dispose()
+                disposeUpstream()
             }
         }
     }
 
     private func subscribeInner(_ inner: Observable<Result>) {
+        let group = lock.withLock { () -> CompositeDisposable? in
+            if innersDisposed { return nil }
+            if let inners { return inners }
+            let created = CompositeDisposable()
+            inners = created
+            return created
+        }
         let subscription = SingleAssignmentDisposable()
-        guard let key = group.insert(subscription) else { return }
+        guard let key = group?.insert(subscription) else { return }
         subscription.setDisposable(inner.subscribe(MergeInnerObserver(parent: self, key: key)))
     }
 
     fileprivate func innerCompleted(_ key: CompositeDisposable.DisposeKey) {
-        group.remove(for: key)
+        lock.withLock { inners }?.remove(for: key)
         switch lock.withLock({ state.innerCompleted() }) {
         case .start(let next): subscribeInner(next)
         case .complete: send(.completed)
@@ -150,7 +154,11 @@ final class MergeSink<SourceElement, Observer: ObserverType>: SerializingSink<Ob
 
     override func dispose() {
         super.dispose()
-        group.dispose()
+        let group = lock.withLock { () -> CompositeDisposable? in
+            innersDisposed = true
+            return inners
+        }
+        group?.dispose()
     }
 }
 
