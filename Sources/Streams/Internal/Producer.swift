@@ -126,9 +126,9 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
 /// `setUpstream` and the first release (``dispose()`` or ``disposeUpstream()``) comes second,
 /// even when the sink is disposed while it is still subscribing upstream.
 class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
-    private static var disposedBit: Int { 1 }
-    private static var assignedBit: Int { 2 }
-    private static var upstreamReleasedBit: Int { 4 }
+    // Constants of a non-generic type: a static of this generic class would be a call to fetch
+    // the class's metadata on every element.
+    private typealias Bits = SinkStateBits
 
     final let observer: Observer
     /// What disposing the sink disposes besides its upstream: the ``SinkDisposer`` of a
@@ -180,14 +180,14 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
 
     /// `true` once ``dispose()`` has run.
     @inline(__always)
-    final var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposedBit != 0 }
+    final var isDisposed: Bool { state.load(ordering: .acquiring) & Bits.disposed != 0 }
 
     /// Keeps `subscription`, the sink's upstream subscription, to dispose with the sink; disposes
     /// it at once if the sink, or its upstream, was released meanwhile. Called once.
     final func setUpstream(_ subscription: Disposable) {
         upstream = subscription
-        let previous = state.bitwiseOr(Self.assignedBit, ordering: .acquiringAndReleasing).oldValue
-        if previous & (Self.disposedBit | Self.upstreamReleasedBit) != 0 {
+        let previous = state.bitwiseOr(Bits.assigned, ordering: .acquiringAndReleasing).oldValue
+        if previous & (Bits.disposed | Bits.upstreamReleased) != 0 {
             upstream = nil
             subscription.dispose()
         }
@@ -196,17 +196,17 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
     /// Disposes the upstream subscription (now, or when it is set) and keeps the sink running:
     /// for a sink that goes on after its source has ended.
     final func disposeUpstream() {
-        let previous = state.bitwiseOr(Self.upstreamReleasedBit, ordering: .acquiringAndReleasing).oldValue
-        if previous & (Self.disposedBit | Self.upstreamReleasedBit) == 0, previous & Self.assignedBit != 0 {
+        let previous = state.bitwiseOr(Bits.upstreamReleased, ordering: .acquiringAndReleasing).oldValue
+        if previous & (Bits.disposed | Bits.upstreamReleased) == 0, previous & Bits.assigned != 0 {
             upstream.take()?.dispose()
         }
     }
 
     /// Stops forwarding and disposes the upstream subscription.
     func dispose() {
-        let previous = state.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
-        if previous & Self.disposedBit != 0 { return }
-        if previous & (Self.assignedBit | Self.upstreamReleasedBit) == Self.assignedBit {
+        let previous = state.bitwiseOr(Bits.disposed, ordering: .acquiringAndReleasing).oldValue
+        if previous & Bits.disposed != 0 { return }
+        if previous & (Bits.assigned | Bits.upstreamReleased) == Bits.assigned {
             upstream.take()?.dispose()
         }
         cancel?.dispose()
@@ -215,6 +215,16 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
     /// An observer that forwards to this sink's downstream observer (used by `forwardOn` helpers
     /// of operators that subscribe an inner sequence straight to the output).
     final func forwarder() -> SinkForward<Observer> { SinkForward(forward: self) }
+}
+
+/// The bits of a ``Sink``'s state word.
+private enum SinkStateBits {
+    /// The sink was disposed.
+    static let disposed = 1
+    /// The upstream subscription was set.
+    static let assigned = 2
+    /// The upstream subscription was released before the sink (``Sink/disposeUpstream()``).
+    static let upstreamReleased = 4
 }
 
 /// Forwards every event to a sink's downstream observer, disposing the sink on a terminal event.
