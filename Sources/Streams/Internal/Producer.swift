@@ -11,12 +11,7 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
     override init() { super.init() }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        if !CurrentThreadScheduler.isScheduleRequired {
-            return subscribeNow(observer)
-        }
-        return CurrentThreadScheduler.instance.schedule(()) { _ in
-            self.subscribeNow(observer)
-        }
+        CurrentThreadScheduler.runInTrampoline { subscribeNow(observer) }
     }
 
     /// Called from inside an operator's subscription, with the trampoline running: no need to
