@@ -92,7 +92,7 @@ import Testing
 /// chain is still subscribing (named so CI runs it under the thread sanitizer).
 @Suite(.resourceCheck) struct SubscriptionPathStressTests {
     @Test func aSourceEndingOnAnotherThreadDuringSubscribeIsDisposedOnce() {
-        for _ in 0..<500 {
+        for _ in 0..<200 {
             let subject = PublishSubject<Int>()
             let disposals = Atomic<Int>(0)
             let source = Observable<Int>.create { observer in
@@ -103,14 +103,15 @@ import Testing
                 }
             }
             let terminated = Atomic<Int>(0)
-            let ender = Thread {
+            let ended = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
                 subject.onNext(1)
                 subject.onCompleted()
+                ended.signal()
             }
-            ender.start()
             let subscription = source.map { $0 + 1 }.filter { _ in true }.map { $0 }
                 .subscribe(onCompleted: { terminated.add(1, ordering: .relaxed) })
-            while !ender.isFinished { usleep(10) }
+            ended.wait()
             subscription.dispose()
             #expect(disposals.load(ordering: .relaxed) == 1)
             #expect(terminated.load(ordering: .relaxed) <= 1)

@@ -14,14 +14,18 @@ extension ObservableType {
     /// - Parameter selector: Makes the inner sequence for an element.
     /// - Returns: The elements of the latest inner sequence.
     public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
-        Switch(source: asObservable()) { try selector($0).asObservable() }
+        Switch(source: asObservable(), selector: selector)
     }
 }
 
 /// The engine of `flatMapLatest` and `switchLatest`: one inner subscription at a time, each new
 /// outer element replacing it; events of replaced inners are ignored.
-final class Switch<SourceElement, Result>: SinkProducer<Result>, @unchecked Sendable {
-    typealias Selector = (SourceElement) throws -> Observable<Result>
+///
+/// The selector returns the caller's own sequence type (`Inner`), turned into an `Observable`
+/// per element, so `flatMapLatest` keeps the user's closure without wrapping it (as `Merge`).
+final class Switch<SourceElement, Inner: ObservableConvertibleType>: SinkProducer<Inner.Element>, @unchecked Sendable {
+    typealias Result = Inner.Element
+    typealias Selector = (SourceElement) throws -> Inner
 
     private let source: Observable<SourceElement>
     private let selector: Selector
@@ -32,14 +36,14 @@ final class Switch<SourceElement, Result>: SinkProducer<Result>, @unchecked Send
     }
 
     override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Result {
-        let sink = SwitchSink<SourceElement, Observer>(selector: selector, observer: observer, handle: handle)
+        let sink = SwitchSink<SourceElement, Inner, Observer>(selector: selector, observer: observer, handle: handle)
         sink.setUpstream(source.subscribeUpstream(sink))
         return sink
     }
 }
 
-final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable {
-    typealias Selector = (SourceElement) throws -> Observable<Observer.Element>
+final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable where Inner.Element == Observer.Element {
+    typealias Selector = (SourceElement) throws -> Inner
 
     private let selector: Selector
     /// Which inner is the latest and whether the whole completes; read and changed under `lock`.
@@ -82,7 +86,7 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<O
         case .next(let element):
             let inner: Observable<Observer.Element>
             do {
-                inner = try selector(element)
+                inner = try selector(element).asObservable()
             } catch {
                 stop(with: error)
                 return
@@ -152,9 +156,9 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<O
     }
 }
 
-private struct SwitchInnerObserver<SourceElement, Observer: ObserverType>: ObserverType {
+private struct SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType where Inner.Element == Observer.Element {
     typealias Element = Observer.Element
-    let sink: SwitchSink<SourceElement, Observer>
+    let sink: SwitchSink<SourceElement, Inner, Observer>
     let id: UInt64
     let subscription: Disposable
 

@@ -42,7 +42,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///
     /// Completes when the outer sequence and every inner sequence have completed.
     public func merge() -> Observable<Element.Element> {
-        Merge(source: asObservable(), maxConcurrent: .max) { $0.asObservable() }
+        Merge(source: asObservable(), maxConcurrent: .max) { $0 }
     }
 
     /// Flattens a sequence of sequences, subscribing to at most `maxConcurrent` inner
@@ -51,14 +51,19 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// - Parameter maxConcurrent: The largest number of inner subscriptions at once (≥ 1).
     public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
         precondition(maxConcurrent > 0, "maxConcurrent must be positive")
-        return Merge(source: asObservable(), maxConcurrent: maxConcurrent) { $0.asObservable() }
+        return Merge(source: asObservable(), maxConcurrent: maxConcurrent) { $0 }
     }
 }
 
 /// The engine of `merge`, `flatMap` and `concatMap`: subscribes to the inner sequence that a
 /// selector makes for each outer element, up to `maxConcurrent` at once.
-final class Merge<SourceElement, Result>: SinkProducer<Result>, @unchecked Sendable {
-    typealias Selector = (SourceElement) throws -> Observable<Result>
+///
+/// The selector returns the caller's own sequence type (`Inner`), turned into an `Observable`
+/// per element: so `flatMap` keeps the user's closure as it is, where wrapping it in a closure
+/// that calls `asObservable()` cost an allocation per operator.
+final class Merge<SourceElement, Inner: ObservableConvertibleType>: SinkProducer<Inner.Element>, @unchecked Sendable {
+    typealias Result = Inner.Element
+    typealias Selector = (SourceElement) throws -> Inner
 
     private let source: Observable<SourceElement>
     let maxConcurrent: Int
@@ -77,9 +82,9 @@ final class Merge<SourceElement, Result>: SinkProducer<Result>, @unchecked Senda
     }
 }
 
-final class MergeSink<SourceElement, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable {
+final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable where Inner.Element == Observer.Element {
     typealias Result = Observer.Element
-    typealias Parent = Merge<SourceElement, Result>
+    typealias Parent = Merge<SourceElement, Inner>
 
     private let parent: Parent
     /// Which inners run and wait, and when the whole completes; read and changed under `lock`.
@@ -101,7 +106,7 @@ final class MergeSink<SourceElement, Observer: ObserverType>: SerializingSink<Ob
         case .next(let element):
             let inner: Observable<Result>
             do {
-                inner = try parent.selector(element)
+                inner = try parent.selector(element).asObservable()
             } catch {
                 send(.error(error))
                 return
@@ -162,9 +167,9 @@ final class MergeSink<SourceElement, Observer: ObserverType>: SerializingSink<Ob
     }
 }
 
-private struct MergeInnerObserver<SourceElement, Observer: ObserverType>: ObserverType {
+private struct MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType where Inner.Element == Observer.Element {
     typealias Element = Observer.Element
-    let parent: MergeSink<SourceElement, Observer>
+    let parent: MergeSink<SourceElement, Inner, Observer>
     let key: CompositeDisposable.DisposeKey
 
     func on(_ event: Event<Element>) {
