@@ -36,7 +36,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Subscribes `observer` to later events.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        core.subscribe(observer) { [] }
+        core.subscribe(observer, hasReplay: false) { [] }
     }
 
     /// Returns `self`.

@@ -149,55 +149,83 @@ final class SubjectCore<Element>: @unchecked Sendable {
     }
 
     /// Adds an observer; it first receives `replay` (computed under the lock by the caller's
-    /// `replay` closure), or only the stop event if the subject has ended. The replay is
-    /// delivered on the calling thread before `subscribe` returns.
-    func subscribe<Observer: ObserverType>(_ observer: Observer, replay: () -> [Event<Element>]) -> Disposable where Observer.Element == Element {
+    /// `replay` closure, if `hasReplay`), or only the stop event if the subject has ended. The
+    /// replay is delivered on the calling thread before `subscribe` returns.
+    ///
+    /// The common path (no replay, nothing accepted meanwhile) touches no value built from the
+    /// element type: everything else is in separate functions, so this one asks the runtime for
+    /// no such type's metadata.
+    func subscribe<Observer: ObserverType>(_ observer: Observer, hasReplay: Bool = true, replay: () -> [Event<Element>]) -> Disposable where Observer.Element == Element {
         lock.lock()
+        if isDisposed || isStopped {
+            return subscribeToEndedLocked(observer, replay: replay)
+        }
+        let entry = Entry(observer: observer, core: self, firstSequence: accepted)
+        if hasReplay {
+            let events = replay()
+            observers.append(entry)
+            lock.unlock()
+            deliverReplay(events, to: entry)
+        } else {
+            observers.append(entry)
+            lock.unlock()
+        }
+        // Events accepted during the replay wait in the catch-up; only a drainer appends to it.
+        while true {
+            lock.lock()
+            if !entry.hasCatchUp {
+                entry.goLive()
+                lock.unlock()
+                break
+            }
+            if finishCatchUpLocked(entry) { break }
+        }
+        return entry
+    }
+
+    /// Subscribes to a subject that has ended or was disposed (called under the lock; unlocks).
+    @inline(never)
+    private func subscribeToEndedLocked<Observer: ObserverType>(_ observer: Observer, replay: () -> [Event<Element>]) -> Disposable where Observer.Element == Element {
         if isDisposed {
             lock.unlock()
             observer.on(.error(StreamsError.disposed(object: self)))
             return Disposables.create()
         }
-        if let stopEvent {
-            let events = replay() + [stopEvent]
-            lock.unlock()
-            for event in events { observer.on(event) }
-            return Disposables.create()
-        }
-        let entry = Entry(observer: observer, core: self, firstSequence: accepted)
-        let events = replay()
-        observers.append(entry)
+        let events = replay() + [stopEvent!]
         lock.unlock()
+        for event in events { observer.on(event) }
+        return Disposables.create()
+    }
+
+    @inline(never)
+    private func deliverReplay(_ events: [Event<Element>], to entry: Entry) {
         for event in events {
             if entry.isDisposed { break }
             entry.observer.on(event)
         }
-        // Events accepted during the replay wait in the catch-up; only a drainer appends to it.
-        while true {
-            lock.lock()
-            if entry.catchUp.isEmpty {
-                entry.goLive()
-                lock.unlock()
-                break
-            }
-            if draining {
-                // A drainer is at work (on another thread, or up this thread's stack): it finishes
-                // this catch-up before it stops, so the subscriber does not chase it.
-                handedOff.append(entry)
-                hasBacklog = true
-                lock.unlock()
-                break
-            }
-            // Nobody is delivering: everything in the catch-up came from drains that have ended.
-            // Deliver it and look again; a drain starting meanwhile takes the rest.
-            let batch = entry.catchUp
-            entry.catchUp = []
+    }
+
+    /// One step of a subscriber's catch-up, which is not empty (called under the lock; unlocks):
+    /// hands it to the drainer at work, or delivers what is there. `true` when the catch-up was
+    /// handed over, `false` to look again.
+    @inline(never)
+    private func finishCatchUpLocked(_ entry: Entry) -> Bool {
+        if draining {
+            // A drainer is at work (on another thread, or up this thread's stack): it finishes
+            // this catch-up before it stops, so the subscriber does not chase it.
+            handedOff.append(entry)
+            hasBacklog = true
             lock.unlock()
-            for event in batch where !entry.isDisposed {
-                entry.observer.on(event)
-            }
+            return true
         }
-        return entry
+        // Nobody is delivering: everything in the catch-up came from drains that have ended.
+        // Deliver it and look again; a drain starting meanwhile takes the rest.
+        let batch = entry.takeCatchUp()
+        lock.unlock()
+        for event in batch where !entry.isDisposed {
+            entry.observer.on(event)
+        }
+        return false
     }
 
     func remove(_ entry: Entry) {
@@ -205,10 +233,16 @@ final class SubjectCore<Element>: @unchecked Sendable {
             if let index = observers.firstIndex(where: { $0 === entry }) {
                 observers.remove(at: index)
             }
-            entry.catchUp = []
-            if let index = handedOff.firstIndex(where: { $0 === entry }) {
-                handedOff.remove(at: index)
-            }
+            // `handedOff` is empty unless there is a backlog.
+            if entry.hasCatchUp || hasBacklog { removeCatchUpLocked(entry) }
+        }
+    }
+
+    @inline(never)
+    private func removeCatchUpLocked(_ entry: Entry) {
+        _ = entry.takeCatchUp()
+        if let index = handedOff.firstIndex(where: { $0 === entry }) {
+            handedOff.remove(at: index)
         }
     }
 
@@ -260,8 +294,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         let entries = handedOff
         handedOff = []
         let batches = entries.map { entry -> [Event<Element>] in
-            let batch = entry.catchUp
-            entry.catchUp = []
+            let batch = entry.takeCatchUp()
             entry.goLive()
             return batch
         }
@@ -308,6 +341,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         lock.lock()
         if !entry.isLive {
             entry.catchUp.append(event)
+            entry.hasCatchUp = true
             lock.unlock()
             return
         }
@@ -339,6 +373,10 @@ class SubjectEntry: @unchecked Sendable {
     @inline(__always)
     final var isLive: Bool { live.isSet }
 
+    /// `!catchUp.isEmpty` of the subscription, as a plain flag (reading the generic array costs
+    /// runtime type lookups); guarded by the subject's lock.
+    @exclusivity(unchecked) final var hasCatchUp = false
+
     /// Marks the subscriber caught up; called under the subject's lock.
     final func goLive() { _ = live.setOnce() }
 
@@ -353,6 +391,13 @@ final class SubjectSubscription<Element>: SubjectEntry, Disposable, @unchecked S
     /// subject's lock.
     var catchUp: [Event<Element>] = []
     private weak var core: SubjectCore<Element>?
+
+    /// Takes the catch-up (under the subject's lock).
+    func takeCatchUp() -> [Event<Element>] {
+        hasCatchUp = false
+        defer { catchUp = [] }
+        return catchUp
+    }
 
     init<Observer: ObserverType>(observer: Observer, core: SubjectCore<Element>, firstSequence: UInt64) where Observer.Element == Element {
         self.observer = observer
