@@ -49,7 +49,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Subscribes `observer`: it receives the current value, then later events.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        core.subscribe(observer) { core.stopEvent == nil ? [.next(element)] : [] }
+        core.subscribe(observer) { core.isStopped ? [] : [.next(element)] }
     }
 
     /// Returns `self`.

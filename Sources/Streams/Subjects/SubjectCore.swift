@@ -26,22 +26,37 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// The subscriptions, as their non-generic base class: iterating an array of a concrete
     /// type needs no runtime type lookup in this unspecialised code.
     @exclusivity(unchecked) private var observers: ContiguousArray<SubjectEntry> = []
-    private var pending: [(event: Event<Element>, sequence: UInt64)] = []
     @exclusivity(unchecked) private var draining = false
-    /// Subscribers that finished their replay while a drainer was at work; the drainer delivers
-    /// their catch-up and makes them live before it stops.
-    private var handedOff: [Entry] = []
+    /// The queued events, the handed-over subscribers and the terminal event: made the first
+    /// time one is needed (see ``SubjectCoreBacklog``).
+    @exclusivity(unchecked) private var backlog: SubjectCoreBacklog<Element>?
     /// `true` while `pending` or `handedOff` holds something. The drainer's common exit checks
     /// this plain flag: testing the generic arrays themselves costs runtime metadata lookups
     /// (the code is not specialised for the element type) that dominated a subject's delivery.
     @exclusivity(unchecked) private var hasBacklog = false
     @exclusivity(unchecked) private var accepted: UInt64 = 0
-    private(set) var stopEvent: Event<Element>? {
-        didSet { isStopped = stopEvent != nil }
-    }
     /// `stopEvent != nil`, as a plain flag for the per-element path.
-    @exclusivity(unchecked) private var isStopped = false
+    @exclusivity(unchecked) private(set) var isStopped = false
     @exclusivity(unchecked) private(set) var isDisposed = false
+
+    /// The terminal event, once the subject has ended; read under the lock.
+    var stopEvent: Event<Element>? { backlog?.stopEvent }
+
+    /// The backlog, made on first use (under the lock).
+    @inline(never)
+    private func backlogState() -> SubjectCoreBacklog<Element> {
+        if let backlog { return backlog }
+        let made = SubjectCoreBacklog<Element>()
+        backlog = made
+        return made
+    }
+
+    /// Records the terminal event (under the lock).
+    @inline(never)
+    private func setStopEvent(_ event: Event<Element>) {
+        backlogState().stopEvent = event
+        isStopped = true
+    }
 
     /// Runs `body` under the lock; `body` must not call out to user code.
     @inline(__always)
@@ -62,7 +77,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
             return
         }
         let isStop = event.isStopEvent
-        if isStop { stopEvent = event }
+        if isStop { setStopEvent(event) }
         if draining {
             enqueue(event, sequence: sequence)
             lock.unlock()
@@ -126,11 +141,11 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// Emits a last element and the terminal event as one step (used by `AsyncSubject`).
     func emitFinal(_ last: Event<Element>, then stop: Event<Element>) {
         lock.lock()
-        if stopEvent != nil || isDisposed {
+        if isStopped || isDisposed {
             lock.unlock()
             return
         }
-        stopEvent = stop
+        setStopEvent(stop)
         let sequence = accepted
         accepted &+= 2
         if draining {
@@ -213,7 +228,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         if draining {
             // A drainer is at work (on another thread, or up this thread's stack): it finishes
             // this catch-up before it stops, so the subscriber does not chase it.
-            handedOff.append(entry)
+            backlogState().handedOff.append(entry)
             hasBacklog = true
             lock.unlock()
             return true
@@ -241,8 +256,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
     @inline(never)
     private func removeCatchUpLocked(_ entry: Entry) {
         _ = entry.takeCatchUp()
-        if let index = handedOff.firstIndex(where: { $0 === entry }) {
-            handedOff.remove(at: index)
+        if let backlog, let index = backlog.handedOff.firstIndex(where: { $0 === entry }) {
+            backlog.handedOff.remove(at: index)
         }
     }
 
@@ -251,8 +266,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
         lock.withLock {
             isDisposed = true
             observers = []
-            pending = []
-            handedOff = []
+            backlog?.pending = []
+            backlog?.handedOff = []
             hasBacklog = false
         }
     }
@@ -260,7 +275,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// Queues an event for the drainer; called under the lock.
     @inline(never)
     private func enqueue(_ event: Event<Element>, sequence: UInt64) {
-        pending.append((event, sequence))
+        backlogState().pending.append((event, sequence))
         hasBacklog = true
     }
 
@@ -291,15 +306,16 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// the catch-ups no longer grow.
     @inline(never)
     private func drainBacklog() {
-        let entries = handedOff
-        handedOff = []
+        let backlog = backlogState()
+        let entries = backlog.handedOff
+        backlog.handedOff = []
         let batches = entries.map { entry -> [Event<Element>] in
             let batch = entry.takeCatchUp()
             entry.goLive()
             return batch
         }
-        let batch = pending
-        pending = []
+        let batch = backlog.pending
+        backlog.pending = []
         hasBacklog = false
         lock.unlock()
         for (entry, events) in zip(entries, batches) {
@@ -348,6 +364,19 @@ final class SubjectCore<Element>: @unchecked Sendable {
         lock.unlock()
         entry.observer.on(event)
     }
+}
+
+/// What a subject keeps only once it needs it: events queued for the drainer, subscribers
+/// handed over to it, and the terminal event. A subject that is created, subscribed and
+/// deallocated without any of them never makes one, so neither its creation nor its
+/// deallocation touches a value of a type built from the element type (each such value costs
+/// a runtime metadata lookup: the code is not specialised). Guarded by the subject's lock.
+final class SubjectCoreBacklog<Element> {
+    var pending: [(event: Event<Element>, sequence: UInt64)] = []
+    /// Subscribers that finished their replay while a drainer was at work; the drainer delivers
+    /// their catch-up and makes them live before it stops.
+    var handedOff: [SubjectSubscription<Element>] = []
+    var stopEvent: Event<Element>?
 }
 
 /// The part of a subject's subscription that does not depend on the element type.
