@@ -356,8 +356,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         let entry = unsafeDowncast(entry, to: Entry.self)
         lock.lock()
         if !entry.isLive {
-            entry.catchUp.append(event)
-            entry.hasCatchUp = true
+            entry.appendCatchUp(event)
             lock.unlock()
             return
         }
@@ -377,6 +376,11 @@ final class SubjectCoreBacklog<Element> {
     /// their catch-up and makes them live before it stops.
     var handedOff: [SubjectSubscription<Element>] = []
     var stopEvent: Event<Element>?
+}
+
+/// The catch-up of a subscription to a subject (``SubjectSubscription``).
+final class SubjectCatchUp<Element> {
+    var events: [Event<Element>] = []
 }
 
 /// The part of a subject's subscription that does not depend on the element type.
@@ -416,16 +420,27 @@ class SubjectEntry: @unchecked Sendable {
 /// One observer's subscription to a subject; disposing it removes the observer.
 final class SubjectSubscription<Element>: SubjectEntry, Disposable, @unchecked Sendable {
     let observer: any ObserverType<Element>
-    /// Events accepted while the subscriber was still delivering its replay; guarded by the
-    /// subject's lock.
-    var catchUp: [Event<Element>] = []
+    /// Events accepted while the subscriber was still delivering its replay, in a box made for
+    /// the first one (so creating and deallocating a subscription builds no array of a type from
+    /// the element type: a runtime metadata lookup each); guarded by the subject's lock.
+    private var catchUp: SubjectCatchUp<Element>?
     private weak var core: SubjectCore<Element>?
 
+    /// Adds an event to the catch-up (under the subject's lock).
+    @inline(never)
+    func appendCatchUp(_ event: Event<Element>) {
+        if catchUp == nil { catchUp = SubjectCatchUp() }
+        catchUp?.events.append(event)
+        hasCatchUp = true
+    }
+
     /// Takes the catch-up (under the subject's lock).
+    @inline(never)
     func takeCatchUp() -> [Event<Element>] {
         hasCatchUp = false
-        defer { catchUp = [] }
-        return catchUp
+        guard let catchUp else { return [] }
+        defer { catchUp.events = [] }
+        return catchUp.events
     }
 
     init<Observer: ObserverType>(observer: Observer, core: SubjectCore<Element>, firstSequence: UInt64) where Observer.Element == Element {
