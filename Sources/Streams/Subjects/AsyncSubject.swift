@@ -12,6 +12,8 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     public typealias SubjectObserverType = AsyncSubject<Element>
 
     private let core = SubjectCore<Element>()
+
+    deinit { core.detach() }
     private var lastElement: Element?
 
     /// Creates a subject.

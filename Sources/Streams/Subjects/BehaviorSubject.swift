@@ -10,6 +10,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
     private let core = SubjectCore<Element>()
+
+    deinit { core.detach() }
     private var element: Element
 
     /// Creates a subject whose current value is `value`.

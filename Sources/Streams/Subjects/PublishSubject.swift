@@ -15,6 +15,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     private let core = SubjectCore<Element>()
 
+    deinit { core.detach() }
+
     /// Creates a subject.
     public override init() { super.init() }
 

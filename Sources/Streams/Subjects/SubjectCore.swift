@@ -261,6 +261,18 @@ final class SubjectCore<Element>: @unchecked Sendable {
         }
     }
 
+    /// Lets go of the observers when the subject itself is deallocated: their subscriptions hold
+    /// this core (so that disposing one can remove it), and the core holds them until then. They
+    /// are released after the lock, as releasing one may run user code. (Subscribers handed over
+    /// to a drainer are let go by that drainer, which is at work whenever there are any.)
+    func detach() {
+        lock.lock()
+        let released = observers
+        observers = []
+        lock.unlock()
+        withExtendedLifetime(released) {}
+    }
+
     /// Ends the subject: observers are released and later subscriptions fail.
     func dispose() {
         lock.withLock {
@@ -418,13 +430,19 @@ class SubjectEntry: @unchecked Sendable {
 }
 
 /// One observer's subscription to a subject; disposing it removes the observer.
+///
+/// It holds the subject's core strongly: a weak reference would give every subject a side table
+/// (an allocation, and slower reference counting) for a reference only `dispose` reads. The
+/// subject lets go of its observers when it is deallocated (``SubjectCore/detach()``), as on
+/// its terminal event and on `dispose()`, so the core and its subscriptions never keep each
+/// other alive; a subscription kept after that keeps only the core's memory.
 final class SubjectSubscription<Element>: SubjectEntry, Disposable, @unchecked Sendable {
     let observer: any ObserverType<Element>
     /// Events accepted while the subscriber was still delivering its replay, in a box made for
     /// the first one (so creating and deallocating a subscription builds no array of a type from
     /// the element type: a runtime metadata lookup each); guarded by the subject's lock.
     private var catchUp: SubjectCatchUp<Element>?
-    private weak var core: SubjectCore<Element>?
+    private let core: SubjectCore<Element>
 
     /// Adds an event to the catch-up (under the subject's lock).
     @inline(never)
@@ -457,7 +475,7 @@ final class SubjectSubscription<Element>: SubjectEntry, Disposable, @unchecked S
     }
 
     func dispose() {
-        if markDisposed() { core?.remove(self) }
+        if markDisposed() { core.remove(self) }
     }
 }
 
