@@ -138,9 +138,10 @@ import Testing
             #expect(done.wait(timeout: .now() + 10) == .success, "merge of shared intervals never completed")
             subscription.dispose()
             // The interval's last tick may still be running on another thread; wait for both
-            // sources to be disposed.
+            // sources to be disposed, and for `onDisposed`, which the thread that delivered the
+            // completion calls after `onCompleted` (this thread may dispose the sources first).
             let deadline = Date().addingTimeInterval(5)
-            while disposed.load(ordering: .relaxed) < 2, Date() < deadline { usleep(100) }
+            while disposed.load(ordering: .relaxed) < 2 || record.lock.withLock({ record.disposed }) < 1, Date() < deadline { usleep(100) }
             #expect(subscribed.load(ordering: .relaxed) == 2)
             #expect(disposed.load(ordering: .relaxed) == 2)
             record.lock.withLock {

@@ -118,6 +118,42 @@ import Testing
         subscription.dispose()
         s2.dispose()
     }
+
+    /// A subject deallocated while observers are still subscribed lets go of them (their
+    /// subscriptions hold the subject's core, which holds them, until then).
+    @Test func aDeallocatedSubjectReleasesItsObservers() {
+        let before = Resources.total
+        weak var released: AnyObject?
+        do {
+            let publish = PublishSubject<Int>()
+            let behavior = BehaviorSubject(value: 0)
+            let replay = ReplaySubject<Int>.create(bufferSize: 1)
+            let async = AsyncSubject<Int>()
+            final class Owner {}
+            let owner = Owner()
+            released = owner
+            _ = publish.subscribe(onNext: { _ in _ = owner })
+            _ = behavior.subscribe(onNext: { _ in _ = owner })
+            _ = replay.subscribe(onNext: { _ in _ = owner })
+            _ = async.subscribe(onNext: { _ in _ = owner })
+            publish.onNext(1)
+            #expect(Resources.total > before)
+        }
+        #expect(released == nil)
+        #expect(Resources.total == before)
+    }
+
+    /// A subscription kept after its subject was deallocated can still be disposed.
+    @Test func aSubscriptionOutlivingItsSubjectDisposes() {
+        var subject: PublishSubject<Int>? = PublishSubject()
+        var seen: [Int] = []
+        let subscription = subject?.subscribe(onNext: { seen.append($0) })
+        subject?.onNext(1)
+        subject = nil
+        subscription?.dispose()
+        subscription?.dispose()
+        #expect(seen == [1])
+    }
 }
 
 @Suite(.resourceCheck) struct SubjectSubscribeUnderLoadTests {

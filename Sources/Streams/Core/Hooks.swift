@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Global hooks, as RxSwift's `Hooks`: where an error nobody handles goes, and whether the
 /// subscription's call stack goes with it.
@@ -48,8 +49,17 @@ public enum Hooks {
     /// ``defaultErrorHandler`` (off by default: capturing costs time at every subscribe).
     public static var recordCallStackOnError: Bool {
         get { state.withLock { $0.recordCallStackOnError } }
-        set { state.withLock { $0.recordCallStackOnError = newValue } }
+        set {
+            state.withLock {
+                $0.recordCallStackOnError = newValue
+                isRecordingCallStacks.store(newValue, ordering: .relaxed)
+            }
+        }
     }
+
+    /// ``recordCallStackOnError``, readable without the lock: every `subscribe` without an error
+    /// handler asks it.
+    private static let isRecordingCallStacks = Atomic<Bool>(false)
 
     /// Called when an error reaches something that cannot take one: a sequence bound to a relay
     /// with `bind(to:)` that fails, or an ``Infallible`` that fails (a throwing closure given to
@@ -81,6 +91,7 @@ public enum Hooks {
     /// The call stack to hand to ``defaultErrorHandler`` for a subscription made now.
     @usableFromInline
     static func subscriptionCallStack() -> [String] {
+        guard isRecordingCallStacks.load(ordering: .relaxed) else { return [] }
         let (record, capture) = state.withLock { ($0.recordCallStackOnError, $0.customCaptureSubscriptionCallstack) }
         return record ? capture() : []
     }

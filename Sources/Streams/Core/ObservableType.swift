@@ -43,6 +43,14 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// Returns `self`.
     public func asObservable() -> Observable<Element> { self }
 
+    /// Subscribes `observer`, the sink of an operator downstream, from inside that operator's
+    /// subscription, where the current thread's trampoline runs already. The sink keeps what
+    /// this returns and disposes it when it is disposed. Operators whose sink is its own
+    /// disposer (``SinkProducer``) return that sink, with no handle of its own.
+    func subscribeUpstream<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribe(observer)
+    }
+
     /// The one element of a sequence that, when subscribed, sends exactly that element and
     /// completes at once, without a scheduler (`just`); `nil` for any other sequence. The
     /// flattening operators deliver such an inner element directly instead of subscribing it.

@@ -65,47 +65,43 @@ final class NopDisposable: Disposable, Sendable {
 }
 
 /// Runs a closure once, on the first dispose.
+///
+/// An atomic flag decides which call runs it (no lock to allocate); that call releases it.
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
-    private let lock = Lock()
-    private var action: (() -> Void)?
+    private let disposed = AtomicFlag()
+    @exclusivity(unchecked) private var action: (() -> Void)?
 
     init(_ action: @escaping () -> Void) { self.action = action }
 
-    var isDisposed: Bool { lock.withLock { action == nil } }
+    var isDisposed: Bool { disposed.isSet }
 
     func dispose() {
-        let action = lock.withLock { () -> (() -> Void)? in
-            let taken = self.action
-            self.action = nil
-            return taken
-        }
-        action?()
+        guard disposed.setOnce() else { return }
+        action.take()?()
     }
 }
 
 /// Disposes two disposables once.
+///
+/// An atomic flag decides which call disposes (no lock to allocate): the one call that sets it
+/// takes both members, so they are disposed once and released by the first dispose.
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
-    private let lock = Lock()
-    private var first: Disposable?
-    private var second: Disposable?
-    private var disposed = false
+    private let disposed = AtomicFlag()
+    @exclusivity(unchecked) private var first: Disposable?
+    @exclusivity(unchecked) private var second: Disposable?
 
     init(_ first: Disposable, _ second: Disposable) {
         self.first = first
         self.second = second
     }
 
-    var isDisposed: Bool { lock.withLock { disposed } }
+    var isDisposed: Bool { disposed.isSet }
 
     func dispose() {
-        let taken: (Disposable?, Disposable?)? = lock.withLock {
-            if disposed { return nil }
-            disposed = true
-            defer { first = nil; second = nil }
-            return (first, second)
-        }
-        guard let taken else { return }
-        taken.0?.dispose()
-        taken.1?.dispose()
+        guard disposed.setOnce() else { return }
+        let first = self.first.take()
+        let second = self.second.take()
+        first?.dispose()
+        second?.dispose()
     }
 }

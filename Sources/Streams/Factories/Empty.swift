@@ -18,14 +18,14 @@ extension ObservableType {
 }
 
 final class EmptyProducer<Element>: Producer<Element>, @unchecked Sendable {
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         observer.on(.completed)
         return Disposables.create()
     }
 }
 
 final class NeverProducer<Element>: Producer<Element>, @unchecked Sendable {
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         Disposables.create()
     }
 }
@@ -34,7 +34,7 @@ final class ErrorProducer<Element>: Producer<Element>, @unchecked Sendable {
     private let error: Swift.Error
     init(error: Swift.Error) { self.error = error }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         observer.on(.error(error))
         return Disposables.create()
     }

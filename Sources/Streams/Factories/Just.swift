@@ -24,7 +24,7 @@ final class Just<Element>: Producer<Element>, @unchecked Sendable {
 
     override var immediateElement: Element? { element }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         observer.on(.next(element))
         observer.on(.completed)
         return Disposables.create()

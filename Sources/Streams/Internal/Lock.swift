@@ -11,34 +11,48 @@ import Synchronization
 ///
 /// Every module of the package uses this one lock (and ``Locked`` for a value guarded by it)
 /// instead of `NSLock` or a module's own wrapper. It is used where a `Synchronization.Mutex`
-/// would force `sending` results on callers. Never call out to user code while holding it:
-/// decide under the lock, act after it.
-package final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+/// would force `sending` results on callers (and `Mutex` on Linux costs twice as much per
+/// lock and unlock). Never call out to user code while holding it: decide under the lock, act
+/// after it.
+///
+/// The mutex lives in the tail of one object (``LockStorage``): a lock is one allocation.
+package struct Lock: @unchecked Sendable {
+    private let storage: LockStorage
 
     package init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        storage = LockStorage.make()
     }
 
     @inline(__always)
-    package func lock() { pthread_mutex_lock(mutex) }
+    package func lock() { storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_lock($0) } }
 
     @inline(__always)
-    package func unlock() { pthread_mutex_unlock(mutex) }
+    package func unlock() { storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) } }
 
     @inline(__always)
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock()
+        defer { unlock() }
         return try body()
+    }
+}
+
+/// The object behind a ``Lock``: a `pthread_mutex_t` in its tail, at a stable address.
+final class LockStorage: ManagedBuffer<Void, pthread_mutex_t> {
+    static func make() -> LockStorage {
+        let storage = unsafeDowncast(create(minimumCapacity: 1) { _ in () }, to: LockStorage.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            _ = pthread_mutex_init(mutex, nil)
+        }
+        return storage
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { mutex in
+            _ = pthread_mutex_destroy(mutex)
+            _ = mutex.deinitialize(count: 1)
+        }
     }
 }
 

@@ -1,26 +1,34 @@
 import Synchronization
 
-/// The base of every operator: `subscribe` creates the operator's sink through ``run(_:cancel:)``
-/// and ties the sink and its upstream subscription to one ``SinkDisposer``.
+/// The base of every operator: `subscribe` makes sure the current thread's trampoline
+/// (``CurrentThreadScheduler``) runs, so synchronous sources that schedule recursively never
+/// grow the stack, and then subscribes through ``subscribeNow(_:)``.
 ///
-/// Subscription runs inside the current thread's trampoline (``CurrentThreadScheduler``), so
-/// synchronous sources that schedule recursively never grow the stack.
+/// An operator either overrides ``run(_:cancel:)``, which creates the operator's sink and
+/// subscribes it upstream, and gets a ``SinkDisposer`` tying the two together; or it derives
+/// from ``SinkProducer``, whose sink is its own disposer.
 class Producer<Element>: Observable<Element>, @unchecked Sendable {
     override init() { super.init() }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        if !CurrentThreadScheduler.isScheduleRequired {
-            let disposer = SinkDisposer()
-            let sinkAndSubscription = run(observer, cancel: disposer)
-            disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)
-            return disposer
-        }
-        return CurrentThreadScheduler.instance.schedule(()) { _ in
-            let disposer = SinkDisposer()
-            let sinkAndSubscription = self.run(observer, cancel: disposer)
-            disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)
-            return disposer
-        }
+        CurrentThreadScheduler.runInTrampoline { subscribeNow(observer) }
+    }
+
+    /// Called from inside an operator's subscription, with the trampoline running: no need to
+    /// look for it again.
+    override func subscribeUpstream<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribeNow(observer)
+    }
+
+    /// Subscribes `observer` with the current thread's trampoline running.
+    ///
+    /// - Returns: What the subscriber keeps: disposing it disposes the subscription, and the
+    ///   subscription lets go of it once it has ended.
+    func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let disposer = SinkDisposer()
+        let sinkAndSubscription = run(observer, cancel: disposer)
+        disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)
+        return disposer
     }
 
     /// Creates the sink for `observer` and subscribes it upstream.
@@ -31,8 +39,40 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
     }
 }
 
+/// An operator whose sink is its own disposer: the sink keeps its upstream subscription
+/// (``Sink/setUpstream(_:)``) and disposing the sink disposes it, so a stage of a chain costs
+/// its sink and no ``SinkDisposer``.
+///
+/// A sink subscribed by a sink downstream (``Observable/subscribeUpstream(_:)``) is what that
+/// sink keeps and disposes. A sink subscribed by anyone else (``subscribe(_:)``) is handed out
+/// behind a ``SinkDisposer``: the sink disposes it when it ends, so the subscriber's handle
+/// lets go of the sink, and of the observer the sink holds, as soon as the subscription is over.
+class SinkProducer<Element>: Producer<Element>, @unchecked Sendable {
+    override init() { super.init() }
+
+    override final func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let handle = SinkDisposer()
+        let sink = connect(observer, handle: handle)
+        handle.setSinkAndSubscription(sink: sink, subscription: nil)
+        return handle
+    }
+
+    override final func subscribeUpstream<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        connect(observer, handle: nil)
+    }
+
+    /// Creates the sink for `observer`, created with `handle`, and subscribes it upstream
+    /// (handing the upstream subscription to ``Sink/setUpstream(_:)``).
+    ///
+    /// - Returns: The sink.
+    func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        abstractMethod()
+    }
+}
+
 /// Holds a sink and its upstream subscription; disposing it disposes both, even when the
-/// dispose arrives while `run` is still in progress.
+/// dispose arrives while `run` is still in progress. (For a ``SinkProducer`` it holds the
+/// sink alone: the sink holds its upstream subscription itself.)
 ///
 /// One atomic word decides, with no lock to allocate: `setSinkAndSubscription` stores both and
 /// then sets the assigned bit; `dispose` sets the disposed bit. Whichever call comes second
@@ -44,12 +84,12 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     private static let assignedBit = 2
 
     private let state = Atomic<Int>(0)
-    private var sink: Disposable?
-    private var subscription: Disposable?
+    @exclusivity(unchecked) private var sink: Disposable?
+    @exclusivity(unchecked) private var subscription: Disposable?
 
     var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposedBit != 0 }
 
-    func setSinkAndSubscription(sink: Disposable, subscription: Disposable) {
+    func setSinkAndSubscription(sink: Disposable, subscription: Disposable?) {
         self.sink = sink
         self.subscription = subscription
         let previous = state.bitwiseOr(Self.assignedBit, ordering: .acquiringAndReleasing).oldValue
@@ -58,17 +98,15 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
             self.sink = nil
             self.subscription = nil
             sink.dispose()
-            subscription.dispose()
+            subscription?.dispose()
         }
     }
 
     func dispose() {
         let previous = state.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
         guard previous & Self.disposedBit == 0, previous & Self.assignedBit != 0 else { return }
-        let sink = self.sink
-        let subscription = self.subscription
-        self.sink = nil
-        self.subscription = nil
+        let sink = self.sink.take()
+        let subscription = self.subscription.take()
         sink?.dispose()
         subscription?.dispose()
     }
@@ -76,14 +114,37 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
 
 /// The base of an operator's per-subscription state: it forwards to the downstream observer
 /// until disposed, and counts itself in ``Resources/total`` while alive.
+///
+/// The sink of a ``SinkProducer`` is its own disposer: it keeps its upstream subscription
+/// (``setUpstream(_:)``) and disposing the sink disposes it. One atomic word decides, as in
+/// ``SinkDisposer``: the upstream subscription is disposed exactly once, by whichever of
+/// `setUpstream` and the first release (``dispose()`` or ``disposeUpstream()``) comes second,
+/// even when the sink is disposed while it is still subscribing upstream.
 class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
-    final let observer: Observer
-    final let cancel: Cancelable
-    private let disposed = AtomicFlag()
+    // Constants of a non-generic type: a static of this generic class would be a call to fetch
+    // the class's metadata on every element.
+    private typealias Bits = SinkStateBits
 
+    final let observer: Observer
+    /// What disposing the sink disposes besides its upstream: the ``SinkDisposer`` of a
+    /// `run(_:cancel:)` subscription, or the subscriber's handle of a ``SinkProducer``'s sink;
+    /// `nil` for a sink that a sink downstream keeps.
+    private let cancel: Cancelable?
+    private let state = Atomic<Int>(0)
+    @exclusivity(unchecked) private var upstream: Disposable?
+
+    /// A sink of a `run(_:cancel:)` operator: disposing it disposes `cancel`.
     init(observer: Observer, cancel: Cancelable) {
         self.observer = observer
         self.cancel = cancel
+        Resources.increment()
+    }
+
+    /// A sink of a ``SinkProducer``: disposing it disposes its upstream subscription and
+    /// `handle`, the subscriber's handle (if a subscriber other than a sink holds it).
+    init(observer: Observer, handle: SinkDisposer?) {
+        self.observer = observer
+        self.cancel = handle
         Resources.increment()
     }
 
@@ -92,7 +153,7 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
     /// Forwards `event` downstream unless the sink has been disposed.
     @inline(__always)
     final func forwardOn(_ event: Event<Observer.Element>) {
-        if disposed.isSet { return }
+        if isDisposed { return }
         observer.on(event)
     }
 
@@ -100,7 +161,7 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
     /// it in an ``Event`` (see ``ObserverType/onNext(_:)``).
     @inline(__always)
     final func forwardNext(_ element: Observer.Element) {
-        if disposed.isSet { return }
+        if isDisposed { return }
         observer.onNext(element)
     }
 
@@ -113,16 +174,52 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
     }
 
     /// `true` once ``dispose()`` has run.
-    final var isDisposed: Bool { disposed.isSet }
+    @inline(__always)
+    final var isDisposed: Bool { state.load(ordering: .acquiring) & Bits.disposed != 0 }
+
+    /// Keeps `subscription`, the sink's upstream subscription, to dispose with the sink; disposes
+    /// it at once if the sink, or its upstream, was released meanwhile. Called once.
+    final func setUpstream(_ subscription: Disposable) {
+        upstream = subscription
+        let previous = state.bitwiseOr(Bits.assigned, ordering: .acquiringAndReleasing).oldValue
+        if previous & (Bits.disposed | Bits.upstreamReleased) != 0 {
+            upstream = nil
+            subscription.dispose()
+        }
+    }
+
+    /// Disposes the upstream subscription (now, or when it is set) and keeps the sink running:
+    /// for a sink that goes on after its source has ended.
+    final func disposeUpstream() {
+        let previous = state.bitwiseOr(Bits.upstreamReleased, ordering: .acquiringAndReleasing).oldValue
+        if previous & (Bits.disposed | Bits.upstreamReleased) == 0, previous & Bits.assigned != 0 {
+            upstream.take()?.dispose()
+        }
+    }
 
     /// Stops forwarding and disposes the upstream subscription.
     func dispose() {
-        if disposed.setOnce() { cancel.dispose() }
+        let previous = state.bitwiseOr(Bits.disposed, ordering: .acquiringAndReleasing).oldValue
+        if previous & Bits.disposed != 0 { return }
+        if previous & (Bits.assigned | Bits.upstreamReleased) == Bits.assigned {
+            upstream.take()?.dispose()
+        }
+        cancel?.dispose()
     }
 
     /// An observer that forwards to this sink's downstream observer (used by `forwardOn` helpers
     /// of operators that subscribe an inner sequence straight to the output).
     final func forwarder() -> SinkForward<Observer> { SinkForward(forward: self) }
+}
+
+/// The bits of a ``Sink``'s state word.
+private enum SinkStateBits {
+    /// The sink was disposed.
+    static let disposed = 1
+    /// The upstream subscription was set.
+    static let assigned = 2
+    /// The upstream subscription was released before the sink (``Sink/disposeUpstream()``).
+    static let upstreamReleased = 4
 }
 
 /// Forwards every event to a sink's downstream observer, disposing the sink on a terminal event.
@@ -136,7 +233,7 @@ struct SinkForward<Observer: ObserverType>: ObserverType {
             forward.forwardOn(event)
         case .error, .completed:
             forward.forwardOn(event)
-            forward.cancel.dispose()
+            forward.dispose()
         }
     }
 }

@@ -16,7 +16,7 @@ extension ObservableType {
     }
 }
 
-final class CompactMap<SourceElement, Result>: Producer<Result>, @unchecked Sendable {
+final class CompactMap<SourceElement, Result>: SinkProducer<Result>, @unchecked Sendable {
     typealias Transform = (SourceElement) throws -> Result?
 
     private let source: Observable<SourceElement>
@@ -27,10 +27,10 @@ final class CompactMap<SourceElement, Result>: Producer<Result>, @unchecked Send
         self.transform = transform
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = CompactMapSink(transform: transform, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Result {
+        let sink = CompactMapSink(transform: transform, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -38,9 +38,9 @@ final class CompactMapSink<SourceElement, Observer: ObserverType>: Sink<Observer
     typealias Transform = (SourceElement) throws -> Observer.Element?
     private let transform: Transform
 
-    init(transform: @escaping Transform, observer: Observer, cancel: Cancelable) {
+    init(transform: @escaping Transform, observer: Observer, handle: SinkDisposer?) {
         self.transform = transform
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<SourceElement>) {

@@ -15,6 +15,6 @@ extension ObservableType {
     /// - Parameter selector: Makes the inner sequence for an element.
     /// - Returns: The elements of the inner sequences, one sequence after another.
     public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
-        Merge(source: asObservable(), maxConcurrent: 1) { try selector($0).asObservable() }
+        Merge(source: asObservable(), maxConcurrent: 1, selector: selector)
     }
 }

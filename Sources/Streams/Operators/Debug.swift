@@ -42,7 +42,7 @@ extension ObservableType {
     }
 }
 
-final class Debug<Element>: Producer<Element>, @unchecked Sendable {
+final class Debug<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     let identifier: String
     let trimOutput: Bool
@@ -55,10 +55,10 @@ final class Debug<Element>: Producer<Element>, @unchecked Sendable {
         self.output = output
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DebugSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = DebugSink(parent: self, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -71,13 +71,13 @@ final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
     private let formatter: DateFormatter
     private let loggedDisposal = AtomicFlag()
 
-    init(parent: Debug<Element>, observer: Observer, cancel: Cancelable) {
+    init(parent: Debug<Element>, observer: Observer, handle: SinkDisposer?) {
         self.parent = parent
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
         formatter.locale = Locale(identifier: "en_US_POSIX")
         self.formatter = formatter
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
         log("subscribed")
     }
 

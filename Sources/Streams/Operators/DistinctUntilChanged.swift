@@ -41,7 +41,7 @@ extension ObservableType {
     }
 }
 
-final class DistinctUntilChanged<Element, Key>: Producer<Element>, @unchecked Sendable {
+final class DistinctUntilChanged<Element, Key>: SinkProducer<Element>, @unchecked Sendable {
     typealias KeySelector = (Element) throws -> Key
     typealias Comparer = (Key, Key) throws -> Bool
 
@@ -55,10 +55,10 @@ final class DistinctUntilChanged<Element, Key>: Producer<Element>, @unchecked Se
         self.comparer = comparer
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DistinctUntilChangedSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = DistinctUntilChangedSink(parent: self, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -68,9 +68,9 @@ final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer
     private let parent: DistinctUntilChanged<Element, Key>
     private var currentKey: Key?
 
-    init(parent: DistinctUntilChanged<Element, Key>, observer: Observer, cancel: Cancelable) {
+    init(parent: DistinctUntilChanged<Element, Key>, observer: Observer, handle: SinkDisposer?) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func onNext(_ value: Element) {

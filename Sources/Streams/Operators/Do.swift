@@ -72,7 +72,7 @@ struct DoHandlers<Element> {
     }
 }
 
-final class Do<Element>: Producer<Element>, @unchecked Sendable {
+final class Do<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let handlers: DoHandlers<Element>
 
@@ -81,16 +81,20 @@ final class Do<Element>: Producer<Element>, @unchecked Sendable {
         self.handlers = handlers
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
         handlers.onSubscribe?()
-        let sink = DoSink(handlers: handlers, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let sink = DoSink(handlers: handlers, observer: observer, handle: handle)
+        let subscription = source.subscribeUpstream(sink)
         handlers.onSubscribed?()
-        guard let onDispose = handlers.onDispose else { return (sink, subscription) }
-        return (sink, Disposables.create {
+        guard let onDispose = handlers.onDispose else {
+            sink.setUpstream(subscription)
+            return sink
+        }
+        sink.setUpstream(Disposables.create {
             subscription.dispose()
             onDispose()
         })
+        return sink
     }
 }
 
@@ -98,9 +102,9 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unche
     typealias Element = Observer.Element
     private let handlers: DoHandlers<Element>
 
-    init(handlers: DoHandlers<Element>, observer: Observer, cancel: Cancelable) {
+    init(handlers: DoHandlers<Element>, observer: Observer, handle: SinkDisposer?) {
         self.handlers = handlers
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {

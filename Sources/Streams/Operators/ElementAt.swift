@@ -16,7 +16,7 @@ extension ObservableType {
     }
 }
 
-final class ElementAt<Element>: Producer<Element>, @unchecked Sendable {
+final class ElementAt<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let index: Int
 
@@ -25,10 +25,10 @@ final class ElementAt<Element>: Producer<Element>, @unchecked Sendable {
         self.index = index
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ElementAtSink(index: index, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = ElementAtSink(index: index, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -36,9 +36,9 @@ final class ElementAtSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     typealias Element = Observer.Element
     private var remaining: Int
 
-    init(index: Int, observer: Observer, cancel: Cancelable) {
+    init(index: Int, observer: Observer, handle: SinkDisposer?) {
         self.remaining = index
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {

@@ -12,15 +12,15 @@ extension ObservableType {
     }
 }
 
-final class Enumerated<Element>: Producer<(index: Int, element: Element)>, @unchecked Sendable {
+final class Enumerated<Element>: SinkProducer<(index: Int, element: Element)>, @unchecked Sendable {
     private let source: Observable<Element>
 
     init(source: Observable<Element>) { self.source = source }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == (index: Int, element: Element) {
-        let sink = EnumeratedSink<Element, Observer>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == (index: Int, element: Element) {
+        let sink = EnumeratedSink<Element, Observer>(observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 

@@ -14,7 +14,7 @@ extension ObservableType {
     }
 }
 
-final class Filter<Element>: Producer<Element>, @unchecked Sendable {
+final class Filter<Element>: SinkProducer<Element>, @unchecked Sendable {
     typealias Predicate = (Element) throws -> Bool
 
     private let source: Observable<Element>
@@ -25,10 +25,10 @@ final class Filter<Element>: Producer<Element>, @unchecked Sendable {
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = FilterSink(predicate: predicate, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -37,9 +37,9 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @u
     typealias Predicate = (Element) throws -> Bool
     private let predicate: Predicate
 
-    init(predicate: @escaping Predicate, observer: Observer, cancel: Cancelable) {
+    init(predicate: @escaping Predicate, observer: Observer, handle: SinkDisposer?) {
         self.predicate = predicate
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     // Inlined into the protocol witness, which is how every upstream calls it.

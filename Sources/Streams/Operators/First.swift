@@ -19,15 +19,15 @@ extension ObservableType {
     }
 }
 
-final class First<Element>: Producer<Element?>, @unchecked Sendable {
+final class First<Element>: SinkProducer<Element?>, @unchecked Sendable {
     private let source: Observable<Element>
 
     init(source: Observable<Element>) { self.source = source }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element? {
-        let sink = FirstSink<Element, Observer>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element? {
+        let sink = FirstSink<Element, Observer>(observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 

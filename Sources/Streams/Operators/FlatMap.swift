@@ -14,6 +14,6 @@ extension ObservableType {
     /// - Parameter selector: Makes the inner sequence for an element.
     /// - Returns: The merged elements of the inner sequences.
     public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
-        Merge(source: asObservable(), maxConcurrent: .max) { try selector($0).asObservable() }
+        Merge(source: asObservable(), maxConcurrent: .max, selector: selector)
     }
 }

@@ -14,14 +14,18 @@ extension ObservableType {
     /// - Parameter selector: Makes the inner sequence for an element.
     /// - Returns: The elements of the latest inner sequence.
     public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
-        Switch(source: asObservable()) { try selector($0).asObservable() }
+        Switch(source: asObservable(), selector: selector)
     }
 }
 
 /// The engine of `flatMapLatest` and `switchLatest`: one inner subscription at a time, each new
 /// outer element replacing it; events of replaced inners are ignored.
-final class Switch<SourceElement, Result>: Producer<Result>, @unchecked Sendable {
-    typealias Selector = (SourceElement) throws -> Observable<Result>
+///
+/// The selector returns the caller's own sequence type (`Inner`), turned into an `Observable`
+/// per element, so `flatMapLatest` keeps the user's closure without wrapping it (as `Merge`).
+final class Switch<SourceElement, Inner: ObservableConvertibleType>: SinkProducer<Inner.Element>, @unchecked Sendable {
+    typealias Result = Inner.Element
+    typealias Selector = (SourceElement) throws -> Inner
 
     private let source: Observable<SourceElement>
     private let selector: Selector
@@ -31,30 +35,50 @@ final class Switch<SourceElement, Result>: Producer<Result>, @unchecked Sendable
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = SwitchSink<SourceElement, Observer>(selector: selector, observer: observer, cancel: cancel)
-        let subscription = sink.run(source)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Result {
+        let sink = SwitchSink<SourceElement, Inner, Observer>(selector: selector, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
-final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable {
-    typealias Selector = (SourceElement) throws -> Observable<Observer.Element>
+final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable where Inner.Element == Observer.Element {
+    typealias Selector = (SourceElement) throws -> Inner
 
     private let selector: Selector
-    private let outerSubscription = SingleAssignmentDisposable()
-    private let innerSubscription = SerialDisposable()
     /// Which inner is the latest and whether the whole completes; read and changed under `lock`.
     @exclusivity(unchecked) private var state = SwitchState()
+    /// The subscription of the latest inner, under `lock`: replacing it disposes the previous
+    /// one. The outer subscription is the sink's upstream.
+    @exclusivity(unchecked) private var latestInner: Disposable?
+    /// Set under `lock` when the sink is disposed: an inner subscribed later is disposed at once.
+    @exclusivity(unchecked) private var innersDisposed = false
 
-    init(selector: @escaping Selector, observer: Observer, cancel: Cancelable) {
+    init(selector: @escaping Selector, observer: Observer, handle: SinkDisposer?) {
         self.selector = selector
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
-    func run(_ source: Observable<SourceElement>) -> Disposable {
-        outerSubscription.setDisposable(source.subscribe(self))
-        return Disposables.create(outerSubscription, innerSubscription)
+    /// Makes `subscription` the latest inner's, disposing the previous one; disposes
+    /// `subscription` at once if the sink was disposed. `nil` only disposes the previous one.
+    private func replaceLatestInner(with subscription: Disposable?) {
+        let (previous, disposeNew) = lock.withLock { () -> (Disposable?, Bool) in
+            if innersDisposed { return (nil, true) }
+            let previous = latestInner.take()
+            latestInner = subscription
+            return (previous, false)
+        }
+        previous?.dispose()
+        if disposeNew { subscription?.dispose() }
+    }
+
+    override func dispose() {
+        super.dispose()
+        let latest = lock.withLock { () -> Disposable? in
+            innersDisposed = true
+            return latestInner.take()
+        }
+        latest?.dispose()
     }
 
     func on(_ event: Event<SourceElement>) {
@@ -62,7 +86,7 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<O
         case .next(let element):
             let inner: Observable<Observer.Element>
             do {
-                inner = try selector(element)
+                inner = try selector(element).asObservable()
             } catch {
                 stop(with: error)
                 return
@@ -87,7 +111,7 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<O
                     return state.innerArrived(running: false)
                 }
                 guard let id else { return }
-                innerSubscription.disposable = Disposables.create()
+                replaceLatestInner(with: nil)
                 sendNext(element) { state.isLatest(id) }
                 return
             }
@@ -98,13 +122,13 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<O
             guard let id else { return }
             let subscription = SingleAssignmentDisposable()
             // Disposes the previous inner subscription before the new one starts.
-            innerSubscription.disposable = subscription
+            replaceLatestInner(with: subscription)
             subscription.setDisposable(inner.subscribe(SwitchInnerObserver(sink: self, id: id, subscription: subscription)))
         case .error(let error):
             stop(with: error)
         case .completed:
             let claimed = lock.withLock { state.outerCompleted() && terminateLocked() }
-            outerSubscription.dispose()
+            disposeUpstream()
             if claimed { sendClaimedTerminal(.completed) }
         }
     }
@@ -132,9 +156,9 @@ final class SwitchSink<SourceElement, Observer: ObserverType>: SerializingSink<O
     }
 }
 
-private struct SwitchInnerObserver<SourceElement, Observer: ObserverType>: ObserverType {
+private struct SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType where Inner.Element == Observer.Element {
     typealias Element = Observer.Element
-    let sink: SwitchSink<SourceElement, Observer>
+    let sink: SwitchSink<SourceElement, Inner, Observer>
     let id: UInt64
     let subscription: Disposable
 

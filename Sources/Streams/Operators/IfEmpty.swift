@@ -41,7 +41,7 @@ extension ObservableType {
 
 // MARK: - defaultIfEmpty / ifEmpty(default:)
 
-final class DefaultIfEmpty<Element>: Producer<Element>, @unchecked Sendable {
+final class DefaultIfEmpty<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let defaultElement: Element
 
@@ -50,10 +50,10 @@ final class DefaultIfEmpty<Element>: Producer<Element>, @unchecked Sendable {
         self.defaultElement = `default`
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DefaultIfEmptySink(default: defaultElement, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = DefaultIfEmptySink(default: defaultElement, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -62,9 +62,9 @@ final class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, Observer
     private let defaultElement: Element
     private var isEmpty = true
 
-    init(default: Element, observer: Observer, cancel: Cancelable) {
+    init(default: Element, observer: Observer, handle: SinkDisposer?) {
         self.defaultElement = `default`
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {

@@ -11,15 +11,15 @@ extension ObservableType {
     }
 }
 
-final class IgnoreElements<Element>: Producer<Never>, @unchecked Sendable {
+final class IgnoreElements<Element>: SinkProducer<Never>, @unchecked Sendable {
     private let source: Observable<Element>
 
     init(source: Observable<Element>) { self.source = source }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Never {
-        let sink = IgnoreElementsSink<Element, Observer>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Never {
+        let sink = IgnoreElementsSink<Element, Observer>(observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 

@@ -14,7 +14,7 @@ extension ObservableType {
     }
 }
 
-final class Map<SourceElement, Result>: Producer<Result>, @unchecked Sendable {
+final class Map<SourceElement, Result>: SinkProducer<Result>, @unchecked Sendable {
     typealias Transform = (SourceElement) throws -> Result
 
     private let source: Observable<SourceElement>
@@ -25,10 +25,10 @@ final class Map<SourceElement, Result>: Producer<Result>, @unchecked Sendable {
         self.transform = transform
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Result {
+        let sink = MapSink(transform: transform, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -39,9 +39,9 @@ final class MapSink<SourceElement, Result, Observer: ObserverType>: Sink<Observe
     typealias Transform = (SourceElement) throws -> Result
     private let transform: Transform
 
-    init(transform: @escaping Transform, observer: Observer, cancel: Cancelable) {
+    init(transform: @escaping Transform, observer: Observer, handle: SinkDisposer?) {
         self.transform = transform
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     // Inlined into the protocol witness, which is how every upstream calls it.

@@ -28,15 +28,15 @@ extension ObservableType where Element: EventConvertible {
     }
 }
 
-final class Materialize<Element>: Producer<Event<Element>>, @unchecked Sendable {
+final class Materialize<Element>: SinkProducer<Event<Element>>, @unchecked Sendable {
     private let source: Observable<Element>
 
     init(source: Observable<Element>) { self.source = source }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Event<Element> {
-        let sink = MaterializeSink<Element, Observer>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Event<Element> {
+        let sink = MaterializeSink<Element, Observer>(observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -50,15 +50,15 @@ final class MaterializeSink<Element, Observer: ObserverType>: Sink<Observer>, Ob
     }
 }
 
-final class Dematerialize<Convertible: EventConvertible>: Producer<Convertible.Element>, @unchecked Sendable {
+final class Dematerialize<Convertible: EventConvertible>: SinkProducer<Convertible.Element>, @unchecked Sendable {
     private let source: Observable<Convertible>
 
     init(source: Observable<Convertible>) { self.source = source }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Convertible.Element {
-        let sink = DematerializeSink<Convertible, Observer>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Convertible.Element {
+        let sink = DematerializeSink<Convertible, Observer>(observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 

@@ -42,7 +42,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///
     /// Completes when the outer sequence and every inner sequence have completed.
     public func merge() -> Observable<Element.Element> {
-        Merge(source: asObservable(), maxConcurrent: .max) { $0.asObservable() }
+        Merge(source: asObservable(), maxConcurrent: .max) { $0 }
     }
 
     /// Flattens a sequence of sequences, subscribing to at most `maxConcurrent` inner
@@ -51,14 +51,19 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// - Parameter maxConcurrent: The largest number of inner subscriptions at once (≥ 1).
     public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
         precondition(maxConcurrent > 0, "maxConcurrent must be positive")
-        return Merge(source: asObservable(), maxConcurrent: maxConcurrent) { $0.asObservable() }
+        return Merge(source: asObservable(), maxConcurrent: maxConcurrent) { $0 }
     }
 }
 
 /// The engine of `merge`, `flatMap` and `concatMap`: subscribes to the inner sequence that a
 /// selector makes for each outer element, up to `maxConcurrent` at once.
-final class Merge<SourceElement, Result>: Producer<Result>, @unchecked Sendable {
-    typealias Selector = (SourceElement) throws -> Observable<Result>
+///
+/// The selector returns the caller's own sequence type (`Inner`), turned into an `Observable`
+/// per element: so `flatMap` keeps the user's closure as it is, where wrapping it in a closure
+/// that calls `asObservable()` cost an allocation per operator.
+final class Merge<SourceElement, Inner: ObservableConvertibleType>: SinkProducer<Inner.Element>, @unchecked Sendable {
+    typealias Result = Inner.Element
+    typealias Selector = (SourceElement) throws -> Inner
 
     private let source: Observable<SourceElement>
     let maxConcurrent: Int
@@ -70,33 +75,30 @@ final class Merge<SourceElement, Result>: Producer<Result>, @unchecked Sendable 
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = MergeSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run(source)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Result {
+        let sink = MergeSink(parent: self, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
-final class MergeSink<SourceElement, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable {
+final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable where Inner.Element == Observer.Element {
     typealias Result = Observer.Element
-    typealias Parent = Merge<SourceElement, Result>
+    typealias Parent = Merge<SourceElement, Inner>
 
     private let parent: Parent
-    private let group = CompositeDisposable()
-    private let outerSubscription = SingleAssignmentDisposable()
     /// Which inners run and wait, and when the whole completes; read and changed under `lock`.
     @exclusivity(unchecked) private var state: MergeState<Observable<Result>>
+    /// The subscriptions of the running inners, made with the first one that is subscribed (an
+    /// inner `just` needs none); under `lock`. The outer subscription is the sink's upstream.
+    @exclusivity(unchecked) private var inners: CompositeDisposable?
+    /// Set under `lock` when the sink is disposed: inners subscribed later are disposed at once.
+    @exclusivity(unchecked) private var innersDisposed = false
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Observer, handle: SinkDisposer?) {
         self.parent = parent
         state = MergeState(maxConcurrent: parent.maxConcurrent)
-        super.init(observer: observer, cancel: cancel)
-    }
-
-    func run(_ source: Observable<SourceElement>) -> Disposable {
-        _ = group.insert(outerSubscription)
-        outerSubscription.setDisposable(source.subscribe(self))
-        return group
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<SourceElement>) {
@@ -104,7 +106,7 @@ final class MergeSink<SourceElement, Observer: ObserverType>: SerializingSink<Ob
         case .next(let element):
             let inner: Observable<Result>
             do {
-                inner = try parent.selector(element)
+                inner = try parent.selector(element).asObservable()
             } catch {
                 send(.error(error))
                 return
@@ -128,19 +130,26 @@ final class MergeSink<SourceElement, Observer: ObserverType>: SerializingSink<Ob
             if complete {
                 send(.completed)
             } else {
-                outerSubscription.dispose()
+                disposeUpstream()
             }
         }
     }
 
     private func subscribeInner(_ inner: Observable<Result>) {
+        let group = lock.withLock { () -> CompositeDisposable? in
+            if innersDisposed { return nil }
+            if let inners { return inners }
+            let created = CompositeDisposable()
+            inners = created
+            return created
+        }
         let subscription = SingleAssignmentDisposable()
-        guard let key = group.insert(subscription) else { return }
+        guard let key = group?.insert(subscription) else { return }
         subscription.setDisposable(inner.subscribe(MergeInnerObserver(parent: self, key: key)))
     }
 
     fileprivate func innerCompleted(_ key: CompositeDisposable.DisposeKey) {
-        group.remove(for: key)
+        lock.withLock { inners }?.remove(for: key)
         switch lock.withLock({ state.innerCompleted() }) {
         case .start(let next): subscribeInner(next)
         case .complete: send(.completed)
@@ -150,13 +159,17 @@ final class MergeSink<SourceElement, Observer: ObserverType>: SerializingSink<Ob
 
     override func dispose() {
         super.dispose()
-        group.dispose()
+        let group = lock.withLock { () -> CompositeDisposable? in
+            innersDisposed = true
+            return inners
+        }
+        group?.dispose()
     }
 }
 
-private struct MergeInnerObserver<SourceElement, Observer: ObserverType>: ObserverType {
+private struct MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType where Inner.Element == Observer.Element {
     typealias Element = Observer.Element
-    let parent: MergeSink<SourceElement, Observer>
+    let parent: MergeSink<SourceElement, Inner, Observer>
     let key: CompositeDisposable.DisposeKey
 
     func on(_ event: Event<Element>) {

@@ -29,7 +29,7 @@ extension ObservableType {
 }
 
 /// `observe(on:)` for schedulers that run work one at a time in the order it was scheduled.
-final class ObserveOnSerial<Element>: Producer<Element>, @unchecked Sendable {
+final class ObserveOnSerial<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let scheduler: ImmediateSchedulerType
 
@@ -42,10 +42,10 @@ final class ObserveOnSerial<Element>: Producer<Element>, @unchecked Sendable {
 
     deinit { Resources.serialObserveOnEnded() }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ObserveOnSerialSink(scheduler: scheduler, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = ObserveOnSerialSink(scheduler: scheduler, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -83,10 +83,10 @@ final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, Observe
     /// The drain's batch: room for ``batchLimit`` elements, touched by the running drain only.
     private var batch: UnsafeMutablePointer<Element>?
 
-    init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {
+    init(scheduler: ImmediateSchedulerType, observer: Observer, handle: SinkDisposer?) {
         self.scheduler = scheduler
         drainSource = (scheduler as? SerialDispatchQueueScheduler).map { DispatchSource.makeUserDataAddSource(queue: $0.configuration.queue) }
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
         if let drainSource {
             drainSource.setEventHandler(handler: makeDrainBlock(self))
             drainSource.activate()

@@ -38,7 +38,7 @@ extension ObservableType {
     }
 }
 
-final class Reduce<Element, Accumulate, Result>: Producer<Result>, @unchecked Sendable {
+final class Reduce<Element, Accumulate, Result>: SinkProducer<Result>, @unchecked Sendable {
     private let source: Observable<Element>
     let seed: Accumulate
     let accumulator: (Accumulate, Element) throws -> Accumulate
@@ -51,10 +51,10 @@ final class Reduce<Element, Accumulate, Result>: Producer<Result>, @unchecked Se
         self.mapResult = mapResult
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = ReduceSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Result {
+        let sink = ReduceSink(parent: self, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -65,10 +65,10 @@ final class ReduceSink<Element, Accumulate, Observer: ObserverType>: Sink<Observ
     private let parent: Parent
     private var accumulated: Accumulate
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Observer, handle: SinkDisposer?) {
         self.parent = parent
         self.accumulated = parent.seed
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {

@@ -34,7 +34,7 @@ extension ObservableType {
     }
 }
 
-final class Scan<Element, Accumulate>: Producer<Accumulate>, @unchecked Sendable {
+final class Scan<Element, Accumulate>: SinkProducer<Accumulate>, @unchecked Sendable {
     typealias Accumulator = (inout Accumulate, Element) throws -> Void
 
     private let source: Observable<Element>
@@ -47,10 +47,10 @@ final class Scan<Element, Accumulate>: Producer<Accumulate>, @unchecked Sendable
         self.accumulator = accumulator
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Accumulate {
-        let sink = ScanSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Accumulate {
+        let sink = ScanSink(parent: self, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -60,10 +60,10 @@ final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverT
     private let accumulator: (inout Accumulate, Element) throws -> Void
     private var accumulated: Accumulate
 
-    init(parent: Scan<Element, Accumulate>, observer: Observer, cancel: Cancelable) {
+    init(parent: Scan<Element, Accumulate>, observer: Observer, handle: SinkDisposer?) {
         self.accumulator = parent.accumulator
         self.accumulated = parent.seed
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {

@@ -31,7 +31,7 @@ extension ObservableType {
     }
 }
 
-final class SingleElement<Element>: Producer<Element>, @unchecked Sendable {
+final class SingleElement<Element>: SinkProducer<Element>, @unchecked Sendable {
     typealias Predicate = (Element) throws -> Bool
 
     private let source: Observable<Element>
@@ -42,10 +42,10 @@ final class SingleElement<Element>: Producer<Element>, @unchecked Sendable {
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = SingleElementSink(predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = SingleElementSink(predicate: predicate, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -54,9 +54,9 @@ final class SingleElementSink<Observer: ObserverType>: Sink<Observer>, ObserverT
     private let predicate: ((Element) throws -> Bool)?
     private var seenElement = false
 
-    init(predicate: ((Element) throws -> Bool)?, observer: Observer, cancel: Cancelable) {
+    init(predicate: ((Element) throws -> Bool)?, observer: Observer, handle: SinkDisposer?) {
         self.predicate = predicate
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {

@@ -47,7 +47,7 @@ extension ObservableType {
 
 // MARK: - skip(_:)
 
-final class SkipCount<Element>: Producer<Element>, @unchecked Sendable {
+final class SkipCount<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let count: Int
 
@@ -56,10 +56,10 @@ final class SkipCount<Element>: Producer<Element>, @unchecked Sendable {
         self.count = count
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = SkipCountSink(count: count, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = SkipCountSink(count: count, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -67,9 +67,9 @@ final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     typealias Element = Observer.Element
     private var remaining: Int
 
-    init(count: Int, observer: Observer, cancel: Cancelable) {
+    init(count: Int, observer: Observer, handle: SinkDisposer?) {
         self.remaining = count
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {
@@ -89,7 +89,7 @@ final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
 
 // MARK: - skip(while:)
 
-final class SkipWhile<Element>: Producer<Element>, @unchecked Sendable {
+final class SkipWhile<Element>: SinkProducer<Element>, @unchecked Sendable {
     typealias Predicate = (Element) throws -> Bool
 
     private let source: Observable<Element>
@@ -100,10 +100,10 @@ final class SkipWhile<Element>: Producer<Element>, @unchecked Sendable {
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = SkipWhileSink(predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = SkipWhileSink(predicate: predicate, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -112,9 +112,9 @@ final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     private let predicate: (Element) throws -> Bool
     private var skipping = true
 
-    init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
+    init(predicate: @escaping (Element) throws -> Bool, observer: Observer, handle: SinkDisposer?) {
         self.predicate = predicate
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {

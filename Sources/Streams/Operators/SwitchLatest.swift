@@ -13,6 +13,6 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///
     /// - Returns: The elements of the latest inner sequence.
     public func switchLatest() -> Observable<Element.Element> {
-        Switch(source: asObservable()) { $0.asObservable() }
+        Switch(source: asObservable()) { $0 }
     }
 }

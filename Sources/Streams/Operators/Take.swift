@@ -99,7 +99,7 @@ extension ObservableType {
 
 // MARK: - take(_:)
 
-final class TakeCount<Element>: Producer<Element>, @unchecked Sendable {
+final class TakeCount<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let count: Int
 
@@ -108,10 +108,10 @@ final class TakeCount<Element>: Producer<Element>, @unchecked Sendable {
         self.count = count
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = TakeCountSink(count: count, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = TakeCountSink(count: count, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -119,9 +119,9 @@ final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     typealias Element = Observer.Element
     private var remaining: Int
 
-    init(count: Int, observer: Observer, cancel: Cancelable) {
+    init(count: Int, observer: Observer, handle: SinkDisposer?) {
         self.remaining = count
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {
@@ -143,7 +143,7 @@ final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
 
 // MARK: - takeLast(_:)
 
-final class TakeLast<Element>: Producer<Element>, @unchecked Sendable {
+final class TakeLast<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let count: Int
 
@@ -152,10 +152,10 @@ final class TakeLast<Element>: Producer<Element>, @unchecked Sendable {
         self.count = count
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = TakeLastSink(count: count, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -166,9 +166,9 @@ final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
     private var buffer: [Element] = []
     private var head = 0
 
-    init(count: Int, observer: Observer, cancel: Cancelable) {
+    init(count: Int, observer: Observer, handle: SinkDisposer?) {
         self.count = count
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {
@@ -247,7 +247,7 @@ private struct TakeUntilOtherObserver<Other, Observer: ObserverType>: ObserverTy
 
 // MARK: - take(until: predicate) and take(while:)
 
-final class TakeUntilPredicate<Element>: Producer<Element>, @unchecked Sendable {
+final class TakeUntilPredicate<Element>: SinkProducer<Element>, @unchecked Sendable {
     typealias Predicate = (Element) throws -> Bool
 
     private let source: Observable<Element>
@@ -260,10 +260,10 @@ final class TakeUntilPredicate<Element>: Producer<Element>, @unchecked Sendable 
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = TakeUntilPredicateSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = TakeUntilPredicateSink(parent: self, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -272,9 +272,9 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, Obse
     private let parent: TakeUntilPredicate<Element>
     private var running = true
 
-    init(parent: TakeUntilPredicate<Element>, observer: Observer, cancel: Cancelable) {
+    init(parent: TakeUntilPredicate<Element>, observer: Observer, handle: SinkDisposer?) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {

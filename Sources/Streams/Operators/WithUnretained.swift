@@ -64,7 +64,7 @@ extension InfallibleType {
     }
 }
 
-private final class WithUnretained<Object: AnyObject, SourceElement, Result>: Producer<Result>, @unchecked Sendable {
+private final class WithUnretained<Object: AnyObject, SourceElement, Result>: SinkProducer<Result>, @unchecked Sendable {
     typealias ResultSelector = (Object, SourceElement) -> Result
 
     private let source: Observable<SourceElement>
@@ -77,10 +77,10 @@ private final class WithUnretained<Object: AnyObject, SourceElement, Result>: Pr
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = WithUnretainedSink(object: object, resultSelector: resultSelector, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink, subscription)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Result {
+        let sink = WithUnretainedSink(object: object, resultSelector: resultSelector, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribeUpstream(sink))
+        return sink
     }
 }
 
@@ -90,10 +90,10 @@ private final class WithUnretainedSink<Object: AnyObject, SourceElement, Observe
     private weak var object: Object?
     private let resultSelector: ResultSelector
 
-    init(object: Object?, resultSelector: @escaping ResultSelector, observer: Observer, cancel: Cancelable) {
+    init(object: Object?, resultSelector: @escaping ResultSelector, observer: Observer, handle: SinkDisposer?) {
         self.object = object
         self.resultSelector = resultSelector
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<SourceElement>) {

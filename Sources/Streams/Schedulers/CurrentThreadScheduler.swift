@@ -30,23 +30,18 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
             trampoline.queue.append(item)
             return item
         }
-        trampoline.isRunning = true
-        defer {
-            trampoline.isRunning = false
-            trampoline.queue.removeAll(keepingCapacity: true)
-            trampoline.head = 0
-        }
-        let disposable = action(state)
-        while trampoline.head < trampoline.queue.count {
-            let item = trampoline.queue[trampoline.head]
-            trampoline.head += 1
-            if !item.isDisposed { item.invoke() }
-            if trampoline.head > 1_024, trampoline.head * 2 > trampoline.queue.count {
-                trampoline.queue.removeFirst(trampoline.head)
-                trampoline.head = 0
-            }
-        }
-        return disposable
+        return trampoline.run { action(state) }
+    }
+
+    /// Runs `body` now, inside this thread's trampoline: if none is running, `body` becomes its
+    /// first action, and the work it schedules runs after it, before this returns. What
+    /// `schedule(_:action:)` does for an action that runs at once, without the escaping closure
+    /// (an allocation per call): every subscription starts here.
+    @inline(__always)
+    static func runInTrampoline(_ body: () -> Disposable) -> Disposable {
+        let trampoline = TrampolineState.currentOrCreate()
+        if trampoline.isRunning { return body() }
+        return trampoline.run(body)
     }
 }
 
@@ -85,6 +80,28 @@ final class TrampolineState {
         precondition(status == 0, "pthread_key_create failed")
         return key
     }()
+
+    /// Runs `body` as the first action of this trampoline, which is not running, then the work
+    /// queued meanwhile, in order.
+    func run(_ body: () -> Disposable) -> Disposable {
+        isRunning = true
+        defer {
+            isRunning = false
+            queue.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        let disposable = body()
+        while head < queue.count {
+            let item = queue[head]
+            head += 1
+            if !item.isDisposed { item.invoke() }
+            if head > 1_024, head * 2 > queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
+        }
+        return disposable
+    }
 
     static var current: TrampolineState? {
         guard let pointer = pthread_getspecific(key) else { return nil }

@@ -12,6 +12,8 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     public typealias SubjectObserverType = AsyncSubject<Element>
 
     private let core = SubjectCore<Element>()
+
+    deinit { core.detach() }
     private var lastElement: Element?
 
     /// Creates a subject.
@@ -25,12 +27,12 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
         switch event {
         case .next(let value):
             core.withLock {
-                if core.stopEvent == nil { lastElement = value }
+                if !core.isStopped { lastElement = value }
             }
         case .error:
             core.emit(event) { lastElement = nil }
         case .completed:
-            let last = core.withLock { core.stopEvent == nil ? lastElement : nil }
+            let last = core.withLock { core.isStopped ? nil : lastElement }
             if let last {
                 core.emitFinal(.next(last), then: .completed)
             } else {

@@ -10,6 +10,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
     private let core = SubjectCore<Element>()
+
+    deinit { core.detach() }
     private var element: Element
 
     /// Creates a subject whose current value is `value`.
@@ -49,7 +51,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Subscribes `observer`: it receives the current value, then later events.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        core.subscribe(observer) { core.stopEvent == nil ? [.next(element)] : [] }
+        core.subscribe(observer) { core.isStopped ? [] : [.next(element)] }
     }
 
     /// Returns `self`.

@@ -15,6 +15,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     private let core = SubjectCore<Element>()
 
+    deinit { core.detach() }
+
     /// Creates a subject.
     public override init() { super.init() }
 
@@ -36,7 +38,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Subscribes `observer` to later events.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        core.subscribe(observer) { [] }
+        core.subscribe(observer, hasReplay: false) { [] }
     }
 
     /// Returns `self`.

@@ -13,6 +13,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     public typealias SubjectObserverType = ReplaySubject<Element>
 
     private let core = SubjectCore<Element>()
+
+    deinit { core.detach() }
     private let bufferSize: Int
     private var buffer: [Element] = []
     private var head = 0

@@ -26,22 +26,37 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// The subscriptions, as their non-generic base class: iterating an array of a concrete
     /// type needs no runtime type lookup in this unspecialised code.
     @exclusivity(unchecked) private var observers: ContiguousArray<SubjectEntry> = []
-    private var pending: [(event: Event<Element>, sequence: UInt64)] = []
     @exclusivity(unchecked) private var draining = false
-    /// Subscribers that finished their replay while a drainer was at work; the drainer delivers
-    /// their catch-up and makes them live before it stops.
-    private var handedOff: [Entry] = []
+    /// The queued events, the handed-over subscribers and the terminal event: made the first
+    /// time one is needed (see ``SubjectCoreBacklog``).
+    @exclusivity(unchecked) private var backlog: SubjectCoreBacklog<Element>?
     /// `true` while `pending` or `handedOff` holds something. The drainer's common exit checks
     /// this plain flag: testing the generic arrays themselves costs runtime metadata lookups
     /// (the code is not specialised for the element type) that dominated a subject's delivery.
     @exclusivity(unchecked) private var hasBacklog = false
     @exclusivity(unchecked) private var accepted: UInt64 = 0
-    private(set) var stopEvent: Event<Element>? {
-        didSet { isStopped = stopEvent != nil }
-    }
     /// `stopEvent != nil`, as a plain flag for the per-element path.
-    @exclusivity(unchecked) private var isStopped = false
+    @exclusivity(unchecked) private(set) var isStopped = false
     @exclusivity(unchecked) private(set) var isDisposed = false
+
+    /// The terminal event, once the subject has ended; read under the lock.
+    var stopEvent: Event<Element>? { backlog?.stopEvent }
+
+    /// The backlog, made on first use (under the lock).
+    @inline(never)
+    private func backlogState() -> SubjectCoreBacklog<Element> {
+        if let backlog { return backlog }
+        let made = SubjectCoreBacklog<Element>()
+        backlog = made
+        return made
+    }
+
+    /// Records the terminal event (under the lock).
+    @inline(never)
+    private func setStopEvent(_ event: Event<Element>) {
+        backlogState().stopEvent = event
+        isStopped = true
+    }
 
     /// Runs `body` under the lock; `body` must not call out to user code.
     @inline(__always)
@@ -62,7 +77,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
             return
         }
         let isStop = event.isStopEvent
-        if isStop { stopEvent = event }
+        if isStop { setStopEvent(event) }
         if draining {
             enqueue(event, sequence: sequence)
             lock.unlock()
@@ -126,11 +141,11 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// Emits a last element and the terminal event as one step (used by `AsyncSubject`).
     func emitFinal(_ last: Event<Element>, then stop: Event<Element>) {
         lock.lock()
-        if stopEvent != nil || isDisposed {
+        if isStopped || isDisposed {
             lock.unlock()
             return
         }
-        stopEvent = stop
+        setStopEvent(stop)
         let sequence = accepted
         accepted &+= 2
         if draining {
@@ -149,55 +164,83 @@ final class SubjectCore<Element>: @unchecked Sendable {
     }
 
     /// Adds an observer; it first receives `replay` (computed under the lock by the caller's
-    /// `replay` closure), or only the stop event if the subject has ended. The replay is
-    /// delivered on the calling thread before `subscribe` returns.
-    func subscribe<Observer: ObserverType>(_ observer: Observer, replay: () -> [Event<Element>]) -> Disposable where Observer.Element == Element {
+    /// `replay` closure, if `hasReplay`), or only the stop event if the subject has ended. The
+    /// replay is delivered on the calling thread before `subscribe` returns.
+    ///
+    /// The common path (no replay, nothing accepted meanwhile) touches no value built from the
+    /// element type: everything else is in separate functions, so this one asks the runtime for
+    /// no such type's metadata.
+    func subscribe<Observer: ObserverType>(_ observer: Observer, hasReplay: Bool = true, replay: () -> [Event<Element>]) -> Disposable where Observer.Element == Element {
         lock.lock()
+        if isDisposed || isStopped {
+            return subscribeToEndedLocked(observer, replay: replay)
+        }
+        let entry = Entry(observer: observer, core: self, firstSequence: accepted)
+        if hasReplay {
+            let events = replay()
+            observers.append(entry)
+            lock.unlock()
+            deliverReplay(events, to: entry)
+        } else {
+            observers.append(entry)
+            lock.unlock()
+        }
+        // Events accepted during the replay wait in the catch-up; only a drainer appends to it.
+        while true {
+            lock.lock()
+            if !entry.hasCatchUp {
+                entry.goLive()
+                lock.unlock()
+                break
+            }
+            if finishCatchUpLocked(entry) { break }
+        }
+        return entry
+    }
+
+    /// Subscribes to a subject that has ended or was disposed (called under the lock; unlocks).
+    @inline(never)
+    private func subscribeToEndedLocked<Observer: ObserverType>(_ observer: Observer, replay: () -> [Event<Element>]) -> Disposable where Observer.Element == Element {
         if isDisposed {
             lock.unlock()
             observer.on(.error(StreamsError.disposed(object: self)))
             return Disposables.create()
         }
-        if let stopEvent {
-            let events = replay() + [stopEvent]
-            lock.unlock()
-            for event in events { observer.on(event) }
-            return Disposables.create()
-        }
-        let entry = Entry(observer: observer, core: self, firstSequence: accepted)
-        let events = replay()
-        observers.append(entry)
+        let events = replay() + [stopEvent!]
         lock.unlock()
+        for event in events { observer.on(event) }
+        return Disposables.create()
+    }
+
+    @inline(never)
+    private func deliverReplay(_ events: [Event<Element>], to entry: Entry) {
         for event in events {
             if entry.isDisposed { break }
             entry.observer.on(event)
         }
-        // Events accepted during the replay wait in the catch-up; only a drainer appends to it.
-        while true {
-            lock.lock()
-            if entry.catchUp.isEmpty {
-                entry.goLive()
-                lock.unlock()
-                break
-            }
-            if draining {
-                // A drainer is at work (on another thread, or up this thread's stack): it finishes
-                // this catch-up before it stops, so the subscriber does not chase it.
-                handedOff.append(entry)
-                hasBacklog = true
-                lock.unlock()
-                break
-            }
-            // Nobody is delivering: everything in the catch-up came from drains that have ended.
-            // Deliver it and look again; a drain starting meanwhile takes the rest.
-            let batch = entry.catchUp
-            entry.catchUp = []
+    }
+
+    /// One step of a subscriber's catch-up, which is not empty (called under the lock; unlocks):
+    /// hands it to the drainer at work, or delivers what is there. `true` when the catch-up was
+    /// handed over, `false` to look again.
+    @inline(never)
+    private func finishCatchUpLocked(_ entry: Entry) -> Bool {
+        if draining {
+            // A drainer is at work (on another thread, or up this thread's stack): it finishes
+            // this catch-up before it stops, so the subscriber does not chase it.
+            backlogState().handedOff.append(entry)
+            hasBacklog = true
             lock.unlock()
-            for event in batch where !entry.isDisposed {
-                entry.observer.on(event)
-            }
+            return true
         }
-        return entry
+        // Nobody is delivering: everything in the catch-up came from drains that have ended.
+        // Deliver it and look again; a drain starting meanwhile takes the rest.
+        let batch = entry.takeCatchUp()
+        lock.unlock()
+        for event in batch where !entry.isDisposed {
+            entry.observer.on(event)
+        }
+        return false
     }
 
     func remove(_ entry: Entry) {
@@ -205,11 +248,29 @@ final class SubjectCore<Element>: @unchecked Sendable {
             if let index = observers.firstIndex(where: { $0 === entry }) {
                 observers.remove(at: index)
             }
-            entry.catchUp = []
-            if let index = handedOff.firstIndex(where: { $0 === entry }) {
-                handedOff.remove(at: index)
-            }
+            // `handedOff` is empty unless there is a backlog.
+            if entry.hasCatchUp || hasBacklog { removeCatchUpLocked(entry) }
         }
+    }
+
+    @inline(never)
+    private func removeCatchUpLocked(_ entry: Entry) {
+        _ = entry.takeCatchUp()
+        if let backlog, let index = backlog.handedOff.firstIndex(where: { $0 === entry }) {
+            backlog.handedOff.remove(at: index)
+        }
+    }
+
+    /// Lets go of the observers when the subject itself is deallocated: their subscriptions hold
+    /// this core (so that disposing one can remove it), and the core holds them until then. They
+    /// are released after the lock, as releasing one may run user code. (Subscribers handed over
+    /// to a drainer are let go by that drainer, which is at work whenever there are any.)
+    func detach() {
+        lock.lock()
+        let released = observers
+        observers = []
+        lock.unlock()
+        withExtendedLifetime(released) {}
     }
 
     /// Ends the subject: observers are released and later subscriptions fail.
@@ -217,8 +278,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
         lock.withLock {
             isDisposed = true
             observers = []
-            pending = []
-            handedOff = []
+            backlog?.pending = []
+            backlog?.handedOff = []
             hasBacklog = false
         }
     }
@@ -226,7 +287,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// Queues an event for the drainer; called under the lock.
     @inline(never)
     private func enqueue(_ event: Event<Element>, sequence: UInt64) {
-        pending.append((event, sequence))
+        backlogState().pending.append((event, sequence))
         hasBacklog = true
     }
 
@@ -257,16 +318,16 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// the catch-ups no longer grow.
     @inline(never)
     private func drainBacklog() {
-        let entries = handedOff
-        handedOff = []
+        let backlog = backlogState()
+        let entries = backlog.handedOff
+        backlog.handedOff = []
         let batches = entries.map { entry -> [Event<Element>] in
-            let batch = entry.catchUp
-            entry.catchUp = []
+            let batch = entry.takeCatchUp()
             entry.goLive()
             return batch
         }
-        let batch = pending
-        pending = []
+        let batch = backlog.pending
+        backlog.pending = []
         hasBacklog = false
         lock.unlock()
         for (entry, events) in zip(entries, batches) {
@@ -307,13 +368,31 @@ final class SubjectCore<Element>: @unchecked Sendable {
         let entry = unsafeDowncast(entry, to: Entry.self)
         lock.lock()
         if !entry.isLive {
-            entry.catchUp.append(event)
+            entry.appendCatchUp(event)
             lock.unlock()
             return
         }
         lock.unlock()
         entry.observer.on(event)
     }
+}
+
+/// What a subject keeps only once it needs it: events queued for the drainer, subscribers
+/// handed over to it, and the terminal event. A subject that is created, subscribed and
+/// deallocated without any of them never makes one, so neither its creation nor its
+/// deallocation touches a value of a type built from the element type (each such value costs
+/// a runtime metadata lookup: the code is not specialised). Guarded by the subject's lock.
+final class SubjectCoreBacklog<Element> {
+    var pending: [(event: Event<Element>, sequence: UInt64)] = []
+    /// Subscribers that finished their replay while a drainer was at work; the drainer delivers
+    /// their catch-up and makes them live before it stops.
+    var handedOff: [SubjectSubscription<Element>] = []
+    var stopEvent: Event<Element>?
+}
+
+/// The catch-up of a subscription to a subject (``SubjectSubscription``).
+final class SubjectCatchUp<Element> {
+    var events: [Event<Element>] = []
 }
 
 /// The part of a subject's subscription that does not depend on the element type.
@@ -339,6 +418,10 @@ class SubjectEntry: @unchecked Sendable {
     @inline(__always)
     final var isLive: Bool { live.isSet }
 
+    /// `!catchUp.isEmpty` of the subscription, as a plain flag (reading the generic array costs
+    /// runtime type lookups); guarded by the subject's lock.
+    @exclusivity(unchecked) final var hasCatchUp = false
+
     /// Marks the subscriber caught up; called under the subject's lock.
     final func goLive() { _ = live.setOnce() }
 
@@ -347,12 +430,36 @@ class SubjectEntry: @unchecked Sendable {
 }
 
 /// One observer's subscription to a subject; disposing it removes the observer.
+///
+/// It holds the subject's core strongly: a weak reference would give every subject a side table
+/// (an allocation, and slower reference counting) for a reference only `dispose` reads. The
+/// subject lets go of its observers when it is deallocated (``SubjectCore/detach()``), as on
+/// its terminal event and on `dispose()`, so the core and its subscriptions never keep each
+/// other alive; a subscription kept after that keeps only the core's memory.
 final class SubjectSubscription<Element>: SubjectEntry, Disposable, @unchecked Sendable {
     let observer: any ObserverType<Element>
-    /// Events accepted while the subscriber was still delivering its replay; guarded by the
-    /// subject's lock.
-    var catchUp: [Event<Element>] = []
-    private weak var core: SubjectCore<Element>?
+    /// Events accepted while the subscriber was still delivering its replay, in a box made for
+    /// the first one (so creating and deallocating a subscription builds no array of a type from
+    /// the element type: a runtime metadata lookup each); guarded by the subject's lock.
+    private var catchUp: SubjectCatchUp<Element>?
+    private let core: SubjectCore<Element>
+
+    /// Adds an event to the catch-up (under the subject's lock).
+    @inline(never)
+    func appendCatchUp(_ event: Event<Element>) {
+        if catchUp == nil { catchUp = SubjectCatchUp() }
+        catchUp?.events.append(event)
+        hasCatchUp = true
+    }
+
+    /// Takes the catch-up (under the subject's lock).
+    @inline(never)
+    func takeCatchUp() -> [Event<Element>] {
+        hasCatchUp = false
+        guard let catchUp else { return [] }
+        defer { catchUp.events = [] }
+        return catchUp.events
+    }
 
     init<Observer: ObserverType>(observer: Observer, core: SubjectCore<Element>, firstSequence: UInt64) where Observer.Element == Element {
         self.observer = observer
@@ -368,7 +475,7 @@ final class SubjectSubscription<Element>: SubjectEntry, Disposable, @unchecked S
     }
 
     func dispose() {
-        if markDisposed() { core?.remove(self) }
+        if markDisposed() { core.remove(self) }
     }
 }
 
