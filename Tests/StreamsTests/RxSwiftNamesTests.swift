@@ -3,6 +3,7 @@ import Foundation
 import Streams
 import StreamsTesting
 import TestSupport
+import Synchronization
 import Testing
 
 /// Smaller RxSwift 6 names: ConcurrentMainScheduler, MainScheduler's initializer and check,
@@ -12,9 +13,13 @@ import Testing
         // From a background thread the work is queued on the main scheduler, not run inline.
         let ranInline = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             DispatchQueue.global().async {
-                var ran = false
-                _ = ConcurrentMainScheduler.instance.schedule(()) { _ in ran = true; return Disposables.create() }
-                continuation.resume(returning: ran)
+                // Read here, set by the drain below on the test's thread: a flag both may touch.
+                let ran = SharedFlag()
+                _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+                    ran.value.store(true, ordering: .relaxed)
+                    return Disposables.create()
+                }
+                continuation.resume(returning: ran.value.load(ordering: .relaxed))
             }
         }
         #expect(!ranInline)
@@ -80,4 +85,9 @@ import Testing
         let time: SerialDispatchQueueScheduler.Time = Date(timeIntervalSince1970: scheduler)
         #expect(time.timeIntervalSince1970 == 1.5)
     }
+}
+
+/// A flag one thread sets and another reads.
+private final class SharedFlag: Sendable {
+    let value = Atomic<Bool>(false)
 }
