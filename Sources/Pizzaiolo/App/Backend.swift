@@ -68,7 +68,8 @@ public final class Backend: @unchecked Sendable {
     public var requestsInFlight: Int { tracking.inFlight }
 
     /// Lets every request in flight finish (advancing the virtual clock, or waiting up to
-    /// `timeout` seconds for a real server) and applies the results on the main scheduler.
+    /// `timeout` seconds for a real server), applies the results on the main scheduler, and
+    /// waits for the decoding queue to release the subscriptions of the decodes it ran.
     ///
     /// - Parameter timeout: The longest wait for a real server.
     public func settle(timeout: TimeInterval = 10) {
@@ -87,6 +88,15 @@ public final class Backend: @unchecked Sendable {
         } else {
             _ = MainScheduler.run(until: { tracking.inFlight == 0 }, timeout: timeout)
         }
+        // A decode's subscription is disposed on the decoding queue (`subscribe(on:)` disposes
+        // where it subscribed), after its answer reached the main thread: wait for what that
+        // queue holds, so a settled app keeps no subscription that is only waiting to be freed.
+        let idle = DispatchSemaphore(value: 0)
+        _ = decodingScheduler.schedule(()) { _ in
+            idle.signal()
+            return Disposables.create()
+        }
+        _ = idle.wait(timeout: .now() + timeout)
         _ = Headless.drain()
     }
 
