@@ -287,6 +287,46 @@ import TestSupport
         #expect(S.bytes(url) == bytes)
     }
 
+    /// A snapshot over the whole-check limit whose checksums are right but whose key page
+    /// names another object's slot for a key: a lookup of that key finds the row does not hold
+    /// it, reports the damage (no write goes on top) and returns no object rather than the
+    /// wrong one; the file is left alone.
+    @Test func aKeyPageNamingTheWrongRowIsReportedNotFollowed() throws {
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        do {
+            let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
+            try store.write { tx in for i in 0..<20_000 { try tx.add(Entry(id: "k\(i)", batch: i, payload: "p\(i)")) } }
+            try store.compact()
+        }
+        var bytes = S.bytes(url)
+        #expect(bytes.count > FileFormat.checkWholeSnapshotUpTo)
+        // The first key page lists the smallest key first: "k0", in slot 0. Make it name slot 1.
+        let page = try #require(S.recordOffsets(bytes).first { bytes[$0 + FileFormat.recordHeaderSize] == 7 })
+        let length = Int(bytes[page]) | Int(bytes[page + 1]) << 8 | Int(bytes[page + 2]) << 16
+        let payload = page + FileFormat.recordHeaderSize
+        let keyCount = Int(bytes[payload + 1] & 0x7F) | Int(bytes[payload + 2]) << 7   // a two-byte varint
+        let entries = payload + 3 + 4 * (keyCount + 1)
+        #expect(Array(bytes[entries..<entries + 5]) == [5, 2, UInt8(ascii: "k"), UInt8(ascii: "0"), 0])
+        bytes[entries + 4] = 1
+        let crc = bytes[payload..<payload + length].withUnsafeBytes { CRC32C.checksum($0) }
+        for k in 0..<4 { bytes[page + 4 + k] = UInt8(truncatingIfNeeded: crc >> (8 * k)) }
+        let headerCRC = bytes[page..<page + 8].withUnsafeBytes { CRC32C.checksum($0) }
+        for k in 0..<4 { bytes[page + 8 + k] = UInt8(truncatingIfNeeded: headerCRC >> (8 * k)) }
+        S.write(bytes, to: url)
+
+        let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
+        #expect(store.object(ofType: Entry.self, forPrimaryKey: "k1")?.batch == 1)
+        #expect(store.object(ofType: Entry.self, forPrimaryKey: "k0") == nil)
+        let damage = StoreError.corrupted(offset: page, reason: "a Entry key page names slot 1 for a key its row does not hold")
+        #expect(throws: damage) {
+            try store.write { tx in try tx.add(Entry(id: "k0", batch: -1, payload: "replaced"), update: .modified) }
+        }
+        #expect(store.object(ofType: Entry.self, forPrimaryKey: "k1")?.payload == "p1")
+        let untouched = S.bytes(url) == bytes
+        #expect(untouched)
+    }
+
     @Test func theKeyOrderTellsKindsApartAndIsTotal() {
         let values: [StoreValue] = [.int(-5), .int(3), .int(Int64.max), .double(1), .double(-2), .string(""), .string("a"),
                                     .string("é"), .string("e\u{301}"), .uuid(UUID(uuidString: "00000000-0000-0000-0000-000000000001")!),

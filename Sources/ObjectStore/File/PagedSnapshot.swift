@@ -496,7 +496,7 @@ extension FileFormat {
         var failure: String?
         base.forEachSlot { slot, row in
             guard failure == nil, let row else { return }
-            if base.slot(forKey: row[pk]) != slot {
+            if base.listedSlot(forKey: row[pk])?.slot != slot {
                 failure = "\(table.schema.name) key \(row[pk].literal.prefix(60)) is not listed for its row"
             }
             keyed += 1

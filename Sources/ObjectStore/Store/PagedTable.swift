@@ -274,8 +274,26 @@ final class PagedTable: @unchecked Sendable {
     // MARK: Keys
 
     /// The slot of the row with this primary key (`nil` when there is none, or its key page
-    /// is damaged).
+    /// or row page is damaged).
+    ///
+    /// The row the key pages name is read and must hold the key: the check at open compares
+    /// every key with its row only in small snapshots, so in a larger one a key page with right
+    /// checksums and a wrong slot is found here, reported as damage (which stops writes), and
+    /// never hands out another object's row or lets a write replace it.
     func slot(forKey key: StoreValue) -> Int? {
+        guard let (slot, page) = listedSlot(forKey: key) else { return nil }
+        guard let row = row(slot) else { return nil }   // its page is damaged (recorded)
+        guard keyCompare(row[storedSchema.primaryKeyIndex], key) == 0 else {
+            file.damage.record(.corrupted(offset: keyPages[page].offset,
+                                          reason: "a \(storedSchema.name) key page names slot \(slot) for a key its row does not hold"))
+            return nil
+        }
+        return slot
+    }
+
+    /// The slot the key pages list for this primary key, and the key page listing it, as the
+    /// pages say (`nil` when they list none, or the key page is damaged).
+    func listedSlot(forKey key: StoreValue) -> (slot: Int, page: Int)? {
         guard !firstKeys.isEmpty else { return nil }
         // The last key page whose first key is <= key.
         var lo = 0, hi = firstKeys.count
@@ -288,7 +306,7 @@ final class PagedTable: @unchecked Sendable {
         file.lock.lock()
         defer { file.lock.unlock() }
         guard let entry = entry(keyPage: page) else { return nil }
-        return entry.bytes.withUnsafeBytes { raw -> Int? in
+        return entry.bytes.withUnsafeBytes { raw -> (slot: Int, page: Int)? in
             var lo = 0, hi = entry.offsets.count - 1
             while lo < hi {
                 let mid = (lo + hi) / 2
@@ -303,7 +321,7 @@ final class PagedTable: @unchecked Sendable {
                         file.damage.record(.corrupted(offset: keyPages[page].offset, reason: "a key names slot \(slot) of \(count)"))
                         return nil
                     }
-                    return Int(slot)
+                    return (Int(slot), page)
                 }
                 if c < 0 { lo = mid + 1 } else { hi = mid }
             }
