@@ -42,6 +42,17 @@ enum FileStoreSupport {
         }
         return offsets
     }
+
+    /// Gives the record at `record` the checksums of its bytes as they are now (its payload's,
+    /// then its header's), as a program writing the format by hand would after changing them.
+    static func stampChecksums(_ bytes: inout [UInt8], record: Int) {
+        let length = Int(bytes[record]) | Int(bytes[record + 1]) << 8 | Int(bytes[record + 2]) << 16 | Int(bytes[record + 3]) << 24
+        let payload = record + FileFormat.recordHeaderSize
+        let crc = bytes[payload..<payload + length].withUnsafeBytes { CRC32C.checksum($0) }
+        for k in 0..<4 { bytes[record + 4 + k] = UInt8(truncatingIfNeeded: crc >> (8 * k)) }
+        let headerCRC = bytes[record..<record + 8].withUnsafeBytes { CRC32C.checksum($0) }
+        for k in 0..<4 { bytes[record + 8 + k] = UInt8(truncatingIfNeeded: headerCRC >> (8 * k)) }
+    }
 }
 
 /// The crash helper's models (the helper is a separate executable, so they are declared twice).

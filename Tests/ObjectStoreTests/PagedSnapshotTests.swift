@@ -271,15 +271,11 @@ import TestSupport
         #expect(bytes.count > FileFormat.checkWholeSnapshotUpTo)
         let page = S.recordOffsets(bytes)[5]
         // Row 0 of that page: the field count, then `id` (a string); its tag becomes data's (7).
-        let length = Int(bytes[page]) | Int(bytes[page + 1]) << 8 | Int(bytes[page + 2]) << 16
         let payload = page + FileFormat.recordHeaderSize
         let rowsStart = payload + 1 + 2 + 4 * 129     // kind, rowCount 128 (2 bytes), offsets
         #expect(bytes[rowsStart + 1] == 5)
         bytes[rowsStart + 1] = 7
-        let crc = bytes[payload..<payload + length].withUnsafeBytes { CRC32C.checksum($0) }
-        for k in 0..<4 { bytes[page + 4 + k] = UInt8(truncatingIfNeeded: crc >> (8 * k)) }
-        let headerCRC = bytes[page..<page + 8].withUnsafeBytes { CRC32C.checksum($0) }
-        for k in 0..<4 { bytes[page + 8 + k] = UInt8(truncatingIfNeeded: headerCRC >> (8 * k)) }
+        S.stampChecksums(&bytes, record: page)
         S.write(bytes, to: url)
         #expect(throws: StoreError.corrupted(offset: page, reason: "row 0 of a Entry page: Entry.id holds data, not string")) {
             try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
@@ -303,16 +299,12 @@ import TestSupport
         #expect(bytes.count > FileFormat.checkWholeSnapshotUpTo)
         // The first key page lists the smallest key first: "k0", in slot 0. Make it name slot 1.
         let page = try #require(S.recordOffsets(bytes).first { bytes[$0 + FileFormat.recordHeaderSize] == 7 })
-        let length = Int(bytes[page]) | Int(bytes[page + 1]) << 8 | Int(bytes[page + 2]) << 16
         let payload = page + FileFormat.recordHeaderSize
         let keyCount = Int(bytes[payload + 1] & 0x7F) | Int(bytes[payload + 2]) << 7   // a two-byte varint
         let entries = payload + 3 + 4 * (keyCount + 1)
         #expect(Array(bytes[entries..<entries + 5]) == [5, 2, UInt8(ascii: "k"), UInt8(ascii: "0"), 0])
         bytes[entries + 4] = 1
-        let crc = bytes[payload..<payload + length].withUnsafeBytes { CRC32C.checksum($0) }
-        for k in 0..<4 { bytes[page + 4 + k] = UInt8(truncatingIfNeeded: crc >> (8 * k)) }
-        let headerCRC = bytes[page..<page + 8].withUnsafeBytes { CRC32C.checksum($0) }
-        for k in 0..<4 { bytes[page + 8 + k] = UInt8(truncatingIfNeeded: headerCRC >> (8 * k)) }
+        S.stampChecksums(&bytes, record: page)
         S.write(bytes, to: url)
 
         let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
