@@ -280,7 +280,11 @@ final class PagedTable: @unchecked Sendable {
     /// every key with its row only in small snapshots, so in a larger one a key page with right
     /// checksums and a wrong slot is found here, reported as damage (which stops writes), and
     /// never hands out another object's row or lets a write replace it.
-    func slot(forKey key: StoreValue) -> Int? {
+    func slot(forKey key: StoreValue) -> Int? { keyedRow(forKey: key)?.slot }
+
+    /// The slot and the row with this primary key, checked as ``slot(forKey:)`` says (the row
+    /// is read to check it anyway, so a lookup that wants it reads it once).
+    func keyedRow(forKey key: StoreValue) -> (slot: Int, row: Row)? {
         guard let (slot, page) = listedSlot(forKey: key) else { return nil }
         guard let row = row(slot) else { return nil }   // its page is damaged (recorded)
         guard keyCompare(row[storedSchema.primaryKeyIndex], key) == 0 else {
@@ -288,7 +292,7 @@ final class PagedTable: @unchecked Sendable {
                                           reason: "a \(storedSchema.name) key page names slot \(slot) for a key its row does not hold"))
             return nil
         }
-        return slot
+        return (slot, row)
     }
 
     /// The slot the key pages list for this primary key, and the key page listing it, as the

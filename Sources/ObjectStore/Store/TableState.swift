@@ -79,8 +79,11 @@ struct TableState {
 
     @inline(__always)
     func row(forKey key: StoreValue) -> Row? {
-        guard let slot = slot(forKey: key) else { return nil }
-        return row(slot)
+        if let slot = pkIndex[key] { return row(slot) }
+        // A base row, read once: the base checks it holds the key on the way.
+        guard let base, let (slot, row) = base.keyedRow(forKey: key) else { return nil }
+        if let change = changed[slot] { return change }   // replaced, or deleted (nil)
+        return row
     }
 
     /// The slots whose `field` (an indexed one) holds `value`, in no particular order; `nil`
