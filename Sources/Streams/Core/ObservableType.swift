@@ -93,29 +93,44 @@ extension ObservableType {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
         let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
-        // Elements go straight to `onNext` (no `Event` per element); the handler sees the rest.
-        let observer = AnonymousObserver<Element>(next: onNext ?? { _ in }) { observer, event in
+        // The closures live in the observer, and the handler captures nothing: one allocation
+        // for the observer and none for a closure context. Elements go straight to `onNext`
+        // (no `Event` per element); the handler, compiled here for the caller's element type,
+        // sees the rest.
+        let observer = ClosureObserver<Element>(
+            onNext: onNext, onError: onError, onCompleted: onCompleted,
+            onDisposed: onDisposed.map { Disposables.create(with: $0) }, callStack: callStack
+        ) { observer, event in
             switch event {
             case .next(let value):
                 if observer.isStopped { return }
-                onNext?(value)
+                observer.elementHandler?(value)
             case .error(let error):
                 guard observer.stop() else { return }
-                if let onError {
+                if let onError = observer.errorHandler {
                     onError(error)
                 } else {
-                    Hooks.defaultErrorHandler(callStack, error)
+                    Hooks.defaultErrorHandler(observer.callStack, error)
                 }
-                disposable.dispose()
+                observer.disposal?.dispose()
             case .completed:
                 guard observer.stop() else { return }
-                onCompleted?()
-                disposable.dispose()
+                observer.completionHandler?()
+                observer.disposal?.dispose()
             }
         }
-        return Disposables.create(subscribe(observer), disposable)
+        let subscription = subscribe(observer)
+        guard let onDisposed = observer.disposal else {
+            // With no `onDisposed` there is nothing to dispose beside the subscription. An
+            // operator's handle lets go of the sink, and of this observer, when disposed, so it
+            // is handed out as it is; any other subscription is wrapped, so that disposing what
+            // the caller holds still lets go of it.
+            // (Comparing types, not casting: a cast from an existential costs runtime lookups.)
+            if type(of: subscription) == SinkDisposer.self { return subscription }
+            return Disposables.create(subscription, Disposables.create())
+        }
+        return Disposables.create(subscription, onDisposed)
     }
 
     /// Subscribes closures, passing `object` to each (RxSwift 6's `subscribe(with:)`).

@@ -141,3 +141,76 @@ final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
     @inlinable
     func stop() -> Bool { stopped.setOnce() }
 }
+
+/// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`: it holds the
+/// subscriber's closures itself, so that the handler, built by the `@inlinable` method for the
+/// caller's element type, captures nothing and costs no closure context.
+///
+/// It counts itself in ``Resources/total`` while alive. The handler, not this class, stops at
+/// the first terminal event (``isStopped``, ``stop()``); elements that arrive through
+/// ``onNext(_:)`` go straight to the `onNext` closure.
+@usableFromInline
+final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
+    @usableFromInline
+    typealias Handler = (ClosureObserver<Element>, Event<Element>) -> Void
+
+    /// Called for each element until a terminal event.
+    @usableFromInline let elementHandler: ((Element) -> Void)?
+    /// Called once if the sequence fails; `nil` sends the error to the default error handler.
+    @usableFromInline let errorHandler: ((Swift.Error) -> Void)?
+    /// Called once if the sequence completes.
+    @usableFromInline let completionHandler: (() -> Void)?
+    /// Disposed after a terminal event has been handled (it runs the `onDisposed` closure).
+    @usableFromInline let disposal: Cancelable?
+    /// Where the subscription was made, for the default error handler (empty unless recorded).
+    @usableFromInline let callStack: [String]
+    private let handler: Handler
+    @usableFromInline
+    let stopped = AtomicFlag()
+
+    /// - Parameters:
+    ///   - onNext: Called for each element.
+    ///   - onError: Called if the sequence fails.
+    ///   - onCompleted: Called if the sequence completes.
+    ///   - onDisposed: Disposed once the handler has handled a terminal event.
+    ///   - callStack: The subscription's call stack, for the default error handler.
+    ///   - handler: Called for every event that arrives through ``on(_:)``.
+    @usableFromInline
+    init(
+        onNext: ((Element) -> Void)?,
+        onError: ((Swift.Error) -> Void)?,
+        onCompleted: (() -> Void)?,
+        onDisposed: Cancelable?,
+        callStack: [String],
+        _ handler: @escaping Handler
+    ) {
+        self.elementHandler = onNext
+        self.errorHandler = onError
+        self.completionHandler = onCompleted
+        self.disposal = onDisposed
+        self.callStack = callStack
+        self.handler = handler
+        Resources.increment()
+    }
+
+    deinit { Resources.decrement() }
+
+    @usableFromInline
+    func on(_ event: Event<Element>) {
+        handler(self, event)
+    }
+
+    @usableFromInline
+    func onNext(_ element: Element) {
+        if stopped.isSet { return }
+        elementHandler?(element)
+    }
+
+    /// `true` once a terminal event was accepted.
+    @inlinable
+    var isStopped: Bool { stopped.isSet }
+
+    /// Accepts a terminal event; `true` only the first time.
+    @inlinable
+    func stop() -> Bool { stopped.setOnce() }
+}

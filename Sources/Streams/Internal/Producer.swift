@@ -79,6 +79,7 @@ class SinkProducer<Element>: Producer<Element>, @unchecked Sendable {
 /// sees the other's bit and disposes the pair, so it is disposed exactly once. The fields are
 /// written before the assigned bit is published and read only after it was seen, and each side
 /// touches them only when the other cannot.
+@usableFromInline
 final class SinkDisposer: Cancelable, @unchecked Sendable {
     private static let disposedBit = 1
     private static let assignedBit = 2
@@ -87,7 +88,7 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     @exclusivity(unchecked) private var sink: Disposable?
     @exclusivity(unchecked) private var subscription: Disposable?
 
-    var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposedBit != 0 }
+    @usableFromInline var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposedBit != 0 }
 
     func setSinkAndSubscription(sink: Disposable, subscription: Disposable?) {
         self.sink = sink
@@ -102,7 +103,7 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
         }
     }
 
-    func dispose() {
+    @usableFromInline func dispose() {
         let previous = state.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
         guard previous & Self.disposedBit == 0, previous & Self.assignedBit != 0 else { return }
         let sink = self.sink.take()
