@@ -24,6 +24,8 @@ final class Just<Element>: Producer<Element>, @unchecked Sendable {
 
     override var immediateElement: Element? { element }
 
+    override var innerShortcut: InnerShortcut<Element> { .element(element) }
+
     override func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         observer.on(.next(element))
         observer.on(.completed)
