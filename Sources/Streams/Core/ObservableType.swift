@@ -59,7 +59,10 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// How a flattening operator can run this sequence as an inner sequence without subscribing
     /// to it; ``InnerShortcut/subscribe`` (subscribe to it) for all but the library's
     /// synchronous factories.
-    var innerShortcut: InnerShortcut<Element> { .subscribe }
+    var innerShortcut: InnerShortcut { .subscribe }
+
+    /// The one element of a sequence whose ``innerShortcut`` is ``InnerShortcut/element``.
+    var shortcutElement: Element { abstractMethod() }
 
     /// Delivers the elements of a sequence whose ``innerShortcut`` is ``InnerShortcut/steps``
     /// where its subscription's steps would send them, without subscribing it; called inside

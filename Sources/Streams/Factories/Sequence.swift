@@ -52,7 +52,7 @@ final class ObservableSequence<Source: Sequence>: Producer<Source.Element>, @unc
 
     /// ``InnerShortcut/steps`` on the current thread's trampoline (the default scheduler); any
     /// other scheduler decides itself when the elements go, so the sequence is subscribed.
-    override var innerShortcut: InnerShortcut<Element> {
+    override var innerShortcut: InnerShortcut {
         scheduler is CurrentThreadScheduler ? .steps : .subscribe
     }
 
@@ -97,11 +97,12 @@ final class ObservableOptional<Element>: Producer<Element>, @unchecked Sendable 
     }
 
     /// With no scheduler, the element (if any) and completion go at once.
-    override var innerShortcut: InnerShortcut<Element> {
+    override var innerShortcut: InnerShortcut {
         if scheduler != nil { return .subscribe }
-        if let optional { return .element(optional) }
-        return .completion
+        return optional == nil ? .completion : .element
     }
+
+    override var shortcutElement: Element { optional! }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ObservableSequenceSink(observer: observer, cancel: cancel)

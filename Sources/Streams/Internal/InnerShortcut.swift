@@ -3,12 +3,15 @@
 /// synchronous factories, what a subscription would send is known in advance, so the operator
 /// delivers it itself, as an inner subscription that starts and ends at once, with no inner
 /// sink, disposer or trampoline entry. Every other sequence says ``subscribe``.
-enum InnerShortcut<Element> {
+///
+/// Not generic, on purpose: the operators' code is not specialised for the element type, and a
+/// generic enum returned there would cost a runtime type lookup per inner.
+enum InnerShortcut {
     /// Subscribe to the sequence, as to any other.
     case subscribe
-    /// Subscribing sends this element and completes at once, without a scheduler (`just`,
-    /// `from(optional:)` with a value).
-    case element(Element)
+    /// Subscribing sends one element, ``Observable/shortcutElement``, and completes at once,
+    /// without a scheduler (`just`, `from(optional:)` with a value).
+    case element
     /// Subscribing completes at once, without a scheduler (`empty`, `from(optional: nil)`).
     case completion
     /// Subscribing sends the elements one step at a time on the current thread's trampoline

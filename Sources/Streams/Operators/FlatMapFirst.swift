@@ -72,10 +72,11 @@ final class FlatMapFirstSink<SourceElement, Observer: ObserverType>: Serializing
                 return
             }
             switch inner.innerShortcut {
-            case .element(let element):
+            case .element:
                 // An inner `just` sends its element and completes at once: no subscription.
+                let element = inner.shortcutElement
                 CurrentThreadScheduler.runInTrampoline { _, _ in
-                    send(.next(element))
+                    sendNext(element)
                     innerEnded()
                 }
                 return

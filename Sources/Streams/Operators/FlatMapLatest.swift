@@ -89,62 +89,69 @@ final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            let inner: Observable<Observer.Element>
-            do {
-                inner = try selector(element).asObservable()
-            } catch {
-                stop(with: error)
-                return
-            }
-            switch inner.innerShortcut {
-            case .subscribe:
-                let id = lock.withLock { () -> UInt64? in
-                    if isTerminatedLocked { return nil }
-                    return state.innerArrived(running: true)
-                }
-                guard let id else { return }
-                subscribeInner(inner, id: id)
-            case .element(let element):
-                CurrentThreadScheduler.runInTrampoline { _, _ in innerJust(element) }
-            case .completion:
-                // An inner `empty` replaces the latest inner and completes at once.
-                let replacesRunningInner = lock.withLock { () -> Bool in
-                    if isTerminatedLocked { return false }
-                    let running = state.hasLatest
-                    _ = state.innerArrived(running: false)
-                    return running
-                }
-                if replacesRunningInner { replaceLatestInner(with: nil) }
-            case .steps:
-                let id = lock.withLock { () -> UInt64? in
-                    if isTerminatedLocked { return nil }
-                    return state.innerArrived(running: true)
-                }
-                guard let id else { return }
-                replaceLatestInner(with: nil)
-                CurrentThreadScheduler.runInTrampoline { trampoline, started in
-                    // Steps wait behind the work of a trampoline that runs something else.
-                    guard started else {
-                        subscribeInner(inner, id: id)
-                        return
-                    }
-                    let completed = inner.deliverSteps(
-                        in: trampoline,
-                        next: { element in
-                            innerNext(element, id: id)
-                            return !isDisposed && lock.withLock { state.isLatest(id) }
-                        },
-                        rest: { subscribeInner($0, id: id) }
-                    )
-                    if completed { innerTerminal(.completed, id: id) }
-                }
-            }
+            onNext(element)
         case .error(let error):
             stop(with: error)
         case .completed:
             let claimed = lock.withLock { state.outerCompleted() && terminateLocked() }
             disposeUpstream()
             if claimed { sendClaimedTerminal(.completed) }
+        }
+    }
+
+    /// An outer element: makes its inner sequence, which replaces the latest one. (What
+    /// `on(.next(element))` does, without building and taking apart an `Event`.)
+    func onNext(_ element: SourceElement) {
+        let inner: Observable<Observer.Element>
+        do {
+            inner = try selector(element).asObservable()
+        } catch {
+            stop(with: error)
+            return
+        }
+        switch inner.innerShortcut {
+        case .subscribe:
+            let id = lock.withLock { () -> UInt64? in
+                if isTerminatedLocked { return nil }
+                return state.innerArrived(running: true)
+            }
+            guard let id else { return }
+            subscribeInner(inner, id: id)
+        case .element:
+            let element = inner.shortcutElement
+            CurrentThreadScheduler.runInTrampoline { _, _ in innerJust(element) }
+        case .completion:
+            // An inner `empty` replaces the latest inner and completes at once.
+            let replacesRunningInner = lock.withLock { () -> Bool in
+                if isTerminatedLocked { return false }
+                let running = state.hasLatest
+                _ = state.innerArrived(running: false)
+                return running
+            }
+            if replacesRunningInner { replaceLatestInner(with: nil) }
+        case .steps:
+            let id = lock.withLock { () -> UInt64? in
+                if isTerminatedLocked { return nil }
+                return state.innerArrived(running: true)
+            }
+            guard let id else { return }
+            replaceLatestInner(with: nil)
+            CurrentThreadScheduler.runInTrampoline { trampoline, started in
+                // Steps wait behind the work of a trampoline that runs something else.
+                guard started else {
+                    subscribeInner(inner, id: id)
+                    return
+                }
+                let completed = inner.deliverSteps(
+                    in: trampoline,
+                    next: { element in
+                        innerNext(element, id: id)
+                        return !isDisposed && lock.withLock { state.isLatest(id) }
+                    },
+                    rest: { subscribeInner($0, id: id) }
+                )
+                if completed { innerTerminal(.completed, id: id) }
+            }
         }
     }
 
@@ -183,6 +190,9 @@ final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer
         subscription.setDisposable(inner.subscribe(SwitchInnerObserver(sink: self, id: id, subscription: subscription)))
     }
 
+    /// Fails with `error` unless the sequence has ended: kept out of line, so that the element
+    /// path does not look up the type of an `Event`.
+    @inline(never)
     private func stop(with error: Swift.Error) {
         if lock.withLock({ terminateLocked() }) { sendClaimedTerminal(.error(error)) }
     }
@@ -211,6 +221,10 @@ private struct SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleTy
     let sink: SwitchSink<SourceElement, Inner, Observer>
     let id: UInt64
     let subscription: Disposable
+
+    func onNext(_ element: Element) {
+        sink.innerNext(element, id: id)
+    }
 
     func on(_ event: Event<Element>) {
         switch event {

@@ -109,34 +109,7 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            let inner: Observable<Result>
-            do {
-                inner = try parent.selector(element).asObservable()
-            } catch {
-                send(.error(error))
-                return
-            }
-            switch inner.innerShortcut {
-            case .subscribe:
-                if lock.withLock({ !isTerminatedLocked && state.innerArrived(inner) }) { subscribeInner(inner) }
-            case .element(let element):
-                // An inner `just` within the concurrency limit sends its element and completes
-                // at once: deliver the element, inside the trampoline as its subscription would,
-                // with no inner subscription to make and remove. At the limit it waits its turn
-                // like any other inner (decided in the same step).
-                CurrentThreadScheduler.runInTrampoline { _, _ in
-                    sendNext(element) { state.immediateInnerArrived(inner) }
-                }
-            case .completion:
-                // An inner `empty` within the limit changes nothing; at the limit it waits its
-                // turn (its completion may be what starts the next inner).
-                if parent.maxConcurrent == .max { return }
-                lock.withLock {
-                    if !isTerminatedLocked { _ = state.immediateInnerArrived(inner) }
-                }
-            case .steps:
-                if lock.withLock({ !isTerminatedLocked && state.innerArrived(inner) }) { startInner(inner) }
-            }
+            onNext(element)
         case .error(let error):
             send(.error(error))
         case .completed:
@@ -147,6 +120,47 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
                 disposeUpstream()
             }
         }
+    }
+
+    /// An outer element: makes its inner sequence and runs it, or queues it at the concurrency
+    /// limit. (What `on(.next(element))` does, without building and taking apart an `Event`.)
+    func onNext(_ element: SourceElement) {
+        let inner: Observable<Result>
+        do {
+            inner = try parent.selector(element).asObservable()
+        } catch {
+            fail(error)
+            return
+        }
+        switch inner.innerShortcut {
+        case .subscribe:
+            if lock.withLock({ !isTerminatedLocked && state.innerArrived(inner) }) { subscribeInner(inner) }
+        case .element:
+            let element = inner.shortcutElement
+            // An inner `just` within the concurrency limit sends its element and completes
+            // at once: deliver the element, inside the trampoline as its subscription would,
+            // with no inner subscription to make and remove. At the limit it waits its turn
+            // like any other inner (decided in the same step).
+            CurrentThreadScheduler.runInTrampoline { _, _ in
+                sendNext(element) { state.immediateInnerArrived(inner) }
+            }
+        case .completion:
+            // An inner `empty` within the limit changes nothing; at the limit it waits its
+            // turn (its completion may be what starts the next inner).
+            if parent.maxConcurrent == .max { return }
+            lock.withLock {
+                if !isTerminatedLocked { _ = state.immediateInnerArrived(inner) }
+            }
+        case .steps:
+            if lock.withLock({ !isTerminatedLocked && state.innerArrived(inner) }) { startInner(inner) }
+        }
+    }
+
+    /// Sends `error`, which the selector threw: kept out of line, so that the element path does
+    /// not look up the type of an `Event`.
+    @inline(never)
+    private func fail(_ error: Swift.Error) {
+        send(.error(error))
     }
 
     /// Runs `first`, an inner already counted as running, and then, while the inners it runs
@@ -161,8 +175,8 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
                 case .subscribe:
                     subscribeInner(inner)
                     return
-                case .element(let element):
-                    sendNext(element)
+                case .element:
+                    sendNext(inner.shortcutElement)
                 case .completion:
                     break
                 case .steps:
