@@ -168,10 +168,17 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     /// synchronous factories (``InnerShortcut``) is delivered here, as a subscription would
     /// deliver it, and ends at once; any other is subscribed, and its completion continues.
     private func startInner(_ first: Observable<Result>) {
+        let firstShortcut = first.innerShortcut
+        // Any other sequence is subscribed as it always was, outside a trampoline of ours.
+        if firstShortcut == .subscribe {
+            subscribeInner(first)
+            return
+        }
         CurrentThreadScheduler.runInTrampoline { trampoline, started in
             var inner = first
+            var shortcut = firstShortcut
             while true {
-                switch inner.innerShortcut {
+                switch shortcut {
                 case .subscribe:
                     subscribeInner(inner)
                     return
@@ -198,6 +205,7 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
                 switch lock.withLock({ state.innerCompleted() }) {
                 case .start(let next):
                     inner = next
+                    shortcut = next.innerShortcut
                 case .complete:
                     send(.completed)
                     return
