@@ -55,6 +55,33 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// completes at once, without a scheduler (`just`); `nil` for any other sequence. The
     /// flattening operators deliver such an inner element directly instead of subscribing it.
     var immediateElement: Element? { nil }
+
+    /// How a flattening operator can run this sequence as an inner sequence without subscribing
+    /// to it; ``InnerShortcut/subscribe`` (subscribe to it) for all but the library's
+    /// synchronous factories.
+    var innerShortcut: InnerShortcut { .subscribe }
+
+    /// The one element of a sequence whose ``innerShortcut`` is ``InnerShortcut/element``.
+    var shortcutElement: Element { abstractMethod() }
+
+    /// Delivers the elements of a sequence whose ``innerShortcut`` is ``InnerShortcut/steps``
+    /// where its subscription's steps would send them, without subscribing it; called inside
+    /// `trampoline`, which the caller started (so nothing else ran before the first step).
+    ///
+    /// Before each step it looks at the trampoline: while no work is queued there, the step
+    /// would run next, so it runs now; once work is queued, the step would run after it, so
+    /// `rest` gets a sequence of the remaining elements (possibly none) to subscribe, whose
+    /// first step the trampoline runs in its turn.
+    ///
+    /// - Parameters:
+    ///   - trampoline: The current thread's trampoline, running the caller.
+    ///   - next: Delivers one element; returns `false` to stop (the inner was disposed or
+    ///     replaced): no further element is taken from the sequence.
+    ///   - rest: Subscribes the remaining elements, as the same inner.
+    /// - Returns: `true` when every element was delivered and the inner has completed.
+    func deliverSteps(in trampoline: TrampolineState, next: (Element) -> Bool, rest: (Observable<Element>) -> Void) -> Bool {
+        abstractMethod()
+    }
 }
 
 extension ObservableType {

@@ -18,6 +18,8 @@ extension ObservableType {
 }
 
 final class EmptyProducer<Element>: Producer<Element>, @unchecked Sendable {
+    override var innerShortcut: InnerShortcut { .completion }
+
     override func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         observer.on(.completed)
         return Disposables.create()

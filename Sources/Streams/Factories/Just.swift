@@ -4,7 +4,10 @@ extension ObservableType {
     ///     just(1): 1|
     ///
     /// - Parameter element: The only element.
+    @inlinable
     public static func just(_ element: Element) -> Observable<Element> {
+        // Inlined into the caller, which knows the element type: the type of `Just` is looked
+        // up once there, not at run time on every call (this is the inner of many a `flatMap`).
         Just(element: element)
     }
 
@@ -18,11 +21,19 @@ extension ObservableType {
     }
 }
 
+/// The sequence of ``ObservableType/just(_:)``.
+@usableFromInline
 final class Just<Element>: Producer<Element>, @unchecked Sendable {
     private let element: Element
+
+    @usableFromInline
     init(element: Element) { self.element = element }
 
     override var immediateElement: Element? { element }
+
+    override var innerShortcut: InnerShortcut { .element }
+
+    override var shortcutElement: Element { element }
 
     override func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         observer.on(.next(element))

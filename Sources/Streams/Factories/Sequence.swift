@@ -50,6 +50,25 @@ final class ObservableSequence<Source: Sequence>: Producer<Source.Element>, @unc
         self.scheduler = scheduler
     }
 
+    /// ``InnerShortcut/steps`` on the current thread's trampoline (the default scheduler); any
+    /// other scheduler decides itself when the elements go, so the sequence is subscribed.
+    override var innerShortcut: InnerShortcut {
+        scheduler is CurrentThreadScheduler ? .steps : .subscribe
+    }
+
+    override func deliverSteps(in trampoline: TrampolineState, next: (Element) -> Bool, rest: (Observable<Element>) -> Void) -> Bool {
+        var iterator = elements.makeIterator()
+        while true {
+            // The step of `run` takes the next element only when the trampoline runs it.
+            if trampoline.hasQueuedWork {
+                rest(ObservableSequence<IteratorSequence<Source.Iterator>>(elements: IteratorSequence(iterator), scheduler: scheduler))
+                return false
+            }
+            guard let element = iterator.next() else { return true }
+            if !next(element) { return false }
+        }
+    }
+
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ObservableSequenceSink(observer: observer, cancel: cancel)
         let subscription = scheduler.scheduleRecursive(elements.makeIterator()) { iterator, recurse in
@@ -76,6 +95,14 @@ final class ObservableOptional<Element>: Producer<Element>, @unchecked Sendable 
         self.optional = optional
         self.scheduler = scheduler
     }
+
+    /// With no scheduler, the element (if any) and completion go at once.
+    override var innerShortcut: InnerShortcut {
+        if scheduler != nil { return .subscribe }
+        return optional == nil ? .completion : .element
+    }
+
+    override var shortcutElement: Element { optional! }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ObservableSequenceSink(observer: observer, cancel: cancel)

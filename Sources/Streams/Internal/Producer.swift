@@ -7,6 +7,7 @@ import Synchronization
 /// An operator either overrides ``run(_:cancel:)``, which creates the operator's sink and
 /// subscribes it upstream, and gets a ``SinkDisposer`` tying the two together; or it derives
 /// from ``SinkProducer``, whose sink is its own disposer.
+@usableFromInline
 class Producer<Element>: Observable<Element>, @unchecked Sendable {
     override init() { super.init() }
 

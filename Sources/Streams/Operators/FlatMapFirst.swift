@@ -71,6 +71,21 @@ final class FlatMapFirstSink<SourceElement, Observer: ObserverType>: Serializing
                 send(.error(error))
                 return
             }
+            switch inner.innerShortcut {
+            case .element:
+                // An inner `just` sends its element and completes at once: no subscription.
+                let element = inner.shortcutElement
+                CurrentThreadScheduler.runInTrampoline { _, _ in
+                    sendNext(element)
+                    innerEnded()
+                }
+                return
+            case .completion:
+                innerEnded()
+                return
+            case .subscribe, .steps:
+                break
+            }
             let subscription = SingleAssignmentDisposable()
             innerSubscription.disposable = subscription
             subscription.setDisposable(inner.subscribe(FlatMapFirstInnerObserver(sink: self, subscription: subscription)))
@@ -91,6 +106,12 @@ final class FlatMapFirstSink<SourceElement, Observer: ObserverType>: Serializing
 
     fileprivate func innerCompleted(_ subscription: Disposable) {
         subscription.dispose()
+        innerEnded()
+    }
+
+    /// The running inner completed: the next element is accepted, and the whole completes if
+    /// the source has.
+    private func innerEnded() {
         let complete = lock.withLock { () -> Bool in
             hasInner = false
             return outerStopped

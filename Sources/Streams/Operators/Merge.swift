@@ -94,6 +94,11 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     @exclusivity(unchecked) private var inners: CompositeDisposable?
     /// Set under `lock` when the sink is disposed: inners subscribed later are disposed at once.
     @exclusivity(unchecked) private var innersDisposed = false
+    #if DEBUG
+    /// How many inner sequences were subscribed to, under `lock`: those run by a shortcut
+    /// (``InnerShortcut``) are not, which tests check.
+    @exclusivity(unchecked) private(set) var subscribedInnerCount = 0
+    #endif
 
     init(parent: Parent, observer: Observer, handle: SinkDisposer?) {
         self.parent = parent
@@ -104,25 +109,7 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            let inner: Observable<Result>
-            do {
-                inner = try parent.selector(element).asObservable()
-            } catch {
-                send(.error(error))
-                return
-            }
-            if let element = inner.immediateElement {
-                // An inner `just` within the concurrency limit sends its element and completes
-                // at once: deliver the element, with no inner subscription to make and remove.
-                // At the limit it waits its turn like any other inner (decided in the same step).
-                sendNext(element) { state.immediateInnerArrived(inner) }
-                return
-            }
-            let subscribeNow = lock.withLock { () -> Bool in
-                if isTerminatedLocked { return false }
-                return state.innerArrived(inner)
-            }
-            if subscribeNow { subscribeInner(inner) }
+            onNext(element)
         case .error(let error):
             send(.error(error))
         case .completed:
@@ -135,9 +122,106 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
         }
     }
 
+    /// An outer element: makes its inner sequence and runs it, or queues it at the concurrency
+    /// limit. (What `on(.next(element))` does, without building and taking apart an `Event`.)
+    func onNext(_ element: SourceElement) {
+        let inner: Observable<Result>
+        do {
+            inner = try parent.selector(element).asObservable()
+        } catch {
+            fail(error)
+            return
+        }
+        switch inner.innerShortcut {
+        case .subscribe:
+            if lock.withLock({ !isTerminatedLocked && state.innerArrived(inner) }) { subscribeInner(inner) }
+        case .element:
+            let element = inner.shortcutElement
+            // An inner `just` within the concurrency limit sends its element and completes
+            // at once: deliver the element, inside the trampoline as its subscription would,
+            // with no inner subscription to make and remove. At the limit it waits its turn
+            // like any other inner (decided in the same step).
+            CurrentThreadScheduler.runInTrampoline { _, _ in
+                sendNext(element) { state.immediateInnerArrived(inner) }
+            }
+        case .completion:
+            // An inner `empty` within the limit changes nothing; at the limit it waits its
+            // turn (its completion may be what starts the next inner).
+            if parent.maxConcurrent == .max { return }
+            lock.withLock {
+                if !isTerminatedLocked { _ = state.immediateInnerArrived(inner) }
+            }
+        case .steps:
+            if lock.withLock({ !isTerminatedLocked && state.innerArrived(inner) }) { startInner(inner) }
+        }
+    }
+
+    /// Sends `error`, which the selector threw: kept out of line, so that the element path does
+    /// not look up the type of an `Event`.
+    @inline(never)
+    private func fail(_ error: Swift.Error) {
+        send(.error(error))
+    }
+
+    /// Runs `first`, an inner already counted as running, and then, while the inners it runs
+    /// end at once, the inners that were waiting for them, in order. An inner of the library's
+    /// synchronous factories (``InnerShortcut``) is delivered here, as a subscription would
+    /// deliver it, and ends at once; any other is subscribed, and its completion continues.
+    private func startInner(_ first: Observable<Result>) {
+        let firstShortcut = first.innerShortcut
+        // Any other sequence is subscribed as it always was, outside a trampoline of ours.
+        if firstShortcut == .subscribe {
+            subscribeInner(first)
+            return
+        }
+        CurrentThreadScheduler.runInTrampoline { trampoline, started in
+            var inner = first
+            var shortcut = firstShortcut
+            while true {
+                switch shortcut {
+                case .subscribe:
+                    subscribeInner(inner)
+                    return
+                case .element:
+                    sendNext(inner.shortcutElement)
+                case .completion:
+                    break
+                case .steps:
+                    // Steps wait behind the work of a trampoline that runs something else.
+                    guard started else {
+                        subscribeInner(inner)
+                        return
+                    }
+                    let completed = inner.deliverSteps(
+                        in: trampoline,
+                        next: { element in
+                            sendNext(element)
+                            return !isDisposed
+                        },
+                        rest: subscribeInner
+                    )
+                    if !completed { return }
+                }
+                switch lock.withLock({ state.innerCompleted() }) {
+                case .start(let next):
+                    inner = next
+                    shortcut = next.innerShortcut
+                case .complete:
+                    send(.completed)
+                    return
+                case .none:
+                    return
+                }
+            }
+        }
+    }
+
     private func subscribeInner(_ inner: Observable<Result>) {
         let group = lock.withLock { () -> CompositeDisposable? in
             if innersDisposed { return nil }
+            #if DEBUG
+            subscribedInnerCount += 1
+            #endif
             if let inners { return inners }
             let created = CompositeDisposable()
             inners = created
@@ -151,7 +235,7 @@ final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer:
     fileprivate func innerCompleted(_ key: CompositeDisposable.DisposeKey) {
         lock.withLock { inners }?.remove(for: key)
         switch lock.withLock({ state.innerCompleted() }) {
-        case .start(let next): subscribeInner(next)
+        case .start(let next): startInner(next)
         case .complete: send(.completed)
         case .none: break
         }
@@ -233,9 +317,11 @@ struct MergeState<Inner> {
         return false
     }
 
-    /// An inner that sends one element and completes at once (`just`) arrived: `true` to
-    /// deliver its element now (it never counts as running), `false` when it was queued behind
-    /// the running ones, to be subscribed in its turn.
+    /// An inner that ends as soon as it starts arrived (`just`, which sends its one element
+    /// first, or `empty`): `true` to deliver it now (it never counts as running), `false` when
+    /// it was queued behind the running ones, to be started in its turn. (An `of` inner, whose
+    /// elements may be delivered over several steps, arrives through ``innerArrived(_:)`` and
+    /// counts as running until it completes.)
     @inline(__always)
     mutating func immediateInnerArrived(_ inner: Inner) -> Bool {
         if active < maxConcurrent { return true }

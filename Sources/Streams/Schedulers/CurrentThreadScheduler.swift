@@ -43,6 +43,21 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
         if trampoline.isRunning { return body() }
         return trampoline.run(body)
     }
+
+    /// Runs `body` now, inside this thread's trampoline, as a subscription's start does, with no
+    /// disposable to make: how a flattening operator runs an inner sequence it does not
+    /// subscribe to (see ``InnerShortcut``). `body` gets the trampoline and whether this call
+    /// started it: then `body` is its first action, and as long as its queue stays empty no
+    /// other work is due before the body's next step.
+    @inline(__always)
+    static func runInTrampoline(_ body: (_ trampoline: TrampolineState, _ started: Bool) -> Void) {
+        let trampoline = TrampolineState.currentOrCreate()
+        if trampoline.isRunning {
+            body(trampoline, false)
+            return
+        }
+        trampoline.run { body(trampoline, true) }
+    }
 }
 
 /// One queued action of a trampoline.
@@ -85,12 +100,26 @@ final class TrampolineState {
     /// queued meanwhile, in order.
     func run(_ body: () -> Disposable) -> Disposable {
         isRunning = true
-        defer {
-            isRunning = false
-            queue.removeAll(keepingCapacity: true)
-            head = 0
-        }
+        defer { stop() }
         let disposable = body()
+        drain()
+        return disposable
+    }
+
+    /// Runs `body` as the first action of this trampoline, which is not running, then the work
+    /// queued meanwhile, in order; for a first action that makes no disposable.
+    func run(_ body: () -> Void) {
+        isRunning = true
+        defer { stop() }
+        body()
+        drain()
+    }
+
+    /// Whether work is queued that has not run yet: work scheduled now would run after it.
+    var hasQueuedWork: Bool { head < queue.count }
+
+    /// Runs the queued work, in order, including what it queues in turn.
+    private func drain() {
         while head < queue.count {
             let item = queue[head]
             head += 1
@@ -100,7 +129,13 @@ final class TrampolineState {
                 head = 0
             }
         }
-        return disposable
+    }
+
+    /// Marks the trampoline idle, with an empty queue.
+    private func stop() {
+        isRunning = false
+        if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }
+        head = 0
     }
 
     static var current: TrampolineState? {
