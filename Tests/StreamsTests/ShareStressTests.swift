@@ -89,6 +89,78 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 
+    /// What one churning subscriber saw.
+    final class ChurnRecord: @unchecked Sendable {
+        /// Set during each call of the observer: finding it set means two calls overlapped.
+        let inside = Atomic<Bool>(false)
+        let received = Atomic<Int>(0)
+        let lock = NSLock()
+        var last: Int?
+        var problems: [String] = []
+    }
+
+    /// Churn on the dedicated `share(replay: 0 | 1)`: a source sends consecutive numbers
+    /// without pause on its own thread while 8 threads each subscribe, wait for 3 elements and
+    /// leave, 1,000 times (every other time from inside the third element, with `take(3)`), so
+    /// observers join, catch up and leave during deliveries, and connections end and start.
+    /// Each subscriber must receive consecutive numbers (its replay, then every later element:
+    /// nothing twice, nothing skipped), one call at a time; at the end the source has no
+    /// observer left.
+    @Test(arguments: [0, 1]) func churningSubscribersReceiveConsecutiveElementsOneCallAtATime(replay: Int) {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: replay)
+        let stop = Atomic<Bool>(false)
+        let pumped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            var value = 0
+            while !stop.load(ordering: .relaxed) {
+                subject.onNext(value)
+                value += 1
+                if value.isMultiple(of: 64) { sched_yield() }
+            }
+            pumped.signal()
+        }
+        let problems = Locked<[String]>([])
+        let group = DispatchGroup()
+        for thread in 0..<Self.subscribersPerRound {
+            group.enter()
+            Thread.detachNewThread {
+                for round in 0..<Self.rounds {
+                    let record = ChurnRecord()
+                    let observe: (Int) -> Void = { value in
+                        if record.inside.exchange(true, ordering: .acquiringAndReleasing) {
+                            record.lock.withLock { record.problems.append("two calls at once") }
+                        }
+                        record.lock.withLock {
+                            if let last = record.last, value != last + 1 { record.problems.append("\(value) after \(last)") }
+                            record.last = value
+                        }
+                        record.received.add(1, ordering: .relaxed)
+                        record.inside.store(false, ordering: .releasing)
+                    }
+                    let subscription = (thread + round).isMultiple(of: 2)
+                        ? shared.take(3).subscribe(onNext: observe)
+                        : shared.subscribe(onNext: observe)
+                    let deadline = Date().addingTimeInterval(10)
+                    while record.received.load(ordering: .relaxed) < 3, Date() < deadline { sched_yield() }
+                    subscription.dispose()
+                    let seen = record.lock.withLock { record.problems }
+                    let received = record.received.load(ordering: .relaxed)
+                    if !seen.isEmpty || received < 3 {
+                        problems.withLock { $0.append("round \(round): received \(received), \(seen.prefix(3))") }
+                    }
+                }
+                group.leave()
+            }
+        }
+        #expect(group.wait(timeout: .now() + 300) == .success, "churning subscribers did not finish")
+        stop.store(true, ordering: .relaxed)
+        #expect(pumped.wait(timeout: .now() + 30) == .success)
+        #expect(!subject.hasObservers, "the last observer to leave disposes the source's subscription")
+        let found = problems.withLock { $0 }
+        #expect(found.isEmpty, "\(found.count) subscribers: \(found.prefix(5))")
+    }
+
     /// `zip` of 1,000 `take(1)` over one shared interval on a concurrent scheduler: each
     /// `take(1)` subscribes, receives one element and leaves while the others join, so the
     /// connection is joined and left from many threads at once. Every round must produce one
