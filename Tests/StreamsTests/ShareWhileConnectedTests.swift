@@ -183,6 +183,29 @@ import Testing
         inner.forEach { $0.dispose() }
     }
 
+    /// What an observer that holds its own subscription captures.
+    final class Holder {
+        var subscription: Disposable?
+    }
+
+    /// An observer holding its own subscription (a closure capturing the object that keeps it)
+    /// is released after its terminal event, without being disposed: the connection lets go of
+    /// it, and the subscriber's handle does not hold it.
+    @Test(arguments: [0, 1]) func anObserverHoldingItsOwnSubscriptionIsReleasedAfterTheTerminalEvent(replay: Int) {
+        weak var released: Holder?
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: replay)
+        do {
+            let holder = Holder()
+            released = holder
+            holder.subscription = shared.subscribe(onNext: { _ in _ = holder })
+        }
+        subject.onNext(1)
+        #expect(released != nil)
+        subject.onCompleted()
+        #expect(released == nil)
+    }
+
     /// An error ends the connection for every observer that joined it, and the next observer
     /// subscribes the source again.
     @Test(arguments: [0, 1]) func anErrorEndsTheConnectionForEveryObserverOfIt(replay: Int) {

@@ -45,14 +45,14 @@ final class ShareWhileConnected<Element>: Producer<Element>, @unchecked Sendable
             let (entry, replay) = connection.joinLocked(observer)
             lock.unlock()
             if let replay { connection.deliverReplay(replay, to: entry) }
-            return ShareSubscriptionHandle(entry)
+            return ShareSubscriptionHandle(connection: connection, entry: entry)
         case .connect(let generation):
             let connection = ShareConnection(parent: self, generation: generation)
             live = connection
             let (entry, _) = connection.joinLocked(observer)
             lock.unlock()
             connection.attach(source.subscribeUpstream(connection))
-            return ShareSubscriptionHandle(entry)
+            return ShareSubscriptionHandle(connection: connection, entry: entry)
         case .replayFinished:
             preconditionFailure("a connection made anew for each subscription never replays a finished one")
         }
@@ -126,7 +126,7 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
     /// - Returns: Its subscription, and the element to replay to it (then it is not live yet:
     ///   the caller delivers the replay with ``deliverReplay(_:to:)`` after unlocking).
     func joinLocked<Observer: ObserverType>(_ observer: Observer) -> (ShareSubscription<Element>, Element?) where Observer.Element == Element {
-        let entry = ShareSubscription(observer: observer, connection: self, firstSequence: state.accepted)
+        let entry = ShareSubscription(observer: observer, firstSequence: state.accepted)
         observers.append(entry)
         if let last {
             return (entry, last.value)
@@ -160,31 +160,41 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
         }
     }
 
-    /// `entry` was disposed: it leaves, and the last observer to leave ends the connection and
-    /// disposes the source's subscription.
-    func leave(_ entry: ShareSubscription<Element>) {
+    /// The subscription named `entry` was disposed: it receives nothing more and leaves, and the
+    /// last observer to leave ends the connection and disposes the source's subscription.
+    ///
+    /// The subscription is looked up by identity among those the connection still holds (an
+    /// entry is never deallocated while the connection holds it, and no entry joins a connection
+    /// after the entries it let go of, so the identity cannot name another one); one that is no
+    /// longer held has received its terminal event and is let go of already.
+    func leave(_ entry: ObjectIdentifier) {
+        // What the connection lets go of is released after unlocking: releasing an observer or
+        // an element may run its owner's code.
+        var left: ShareEntry?, handedOver: ShareSubscription<Element>?, catchUp: [Event<Element>] = []
         lock.lock()
-        if let index = observers.firstIndex(where: { $0 === entry }) {
-            observers.remove(at: index)
+        if let index = observers.firstIndex(where: { ObjectIdentifier($0) == entry }) {
+            let entry = observers.remove(at: index)
+            _ = entry.markDisposed()
+            if entry.hasCatchUp { catchUp = unsafeDowncast(entry, to: ShareSubscription<Element>.self).takeCatchUp() }
+            left = entry
         }
-        if entry.hasCatchUp || backlog != nil { removeCatchUpLocked(entry) }
+        if let backlog, let index = backlog.handedOver.firstIndex(where: { ObjectIdentifier($0) == entry }) {
+            let entry = backlog.handedOver.remove(at: index)
+            _ = entry.markDisposed()
+            catchUp = entry.takeCatchUp()
+            handedOver = entry
+        }
         var subscription: Disposable?
+        // Released after unlocking: releasing an element may run its owner's code.
+        var replay: ShareReplayBox<Element>?
         if parent.observerLeftLocked(self) {
             _ = state.disconnect()
-            last = nil
+            replay = last.take()
             if state.releaseUpstream() { subscription = upstream.take() }
         }
         lock.unlock()
+        withExtendedLifetime((left, handedOver, catchUp, replay)) {}
         subscription?.dispose()
-    }
-
-    /// Drops `entry`'s catch-up and takes it out of the drainer's hands (call under `lock`).
-    @inline(never)
-    private func removeCatchUpLocked(_ entry: ShareSubscription<Element>) {
-        _ = entry.takeCatchUp()
-        if let backlog, let index = backlog.handedOver.firstIndex(where: { $0 === entry }) {
-            backlog.handedOver.remove(at: index)
-        }
     }
 
     /// Keeps the source's subscription, or disposes it at once if the connection is already
@@ -257,7 +267,8 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
             (sequence, queued) = (accepted, false)
         }
         parent.connectionTerminatedLocked(self)
-        last = nil
+        // Released after unlocking: releasing an element may run its owner's code.
+        let replay = last.take()
         let subscription = state.releaseUpstream() ? upstream.take() : nil
         if queued {
             backlogLocked().pending.append((event, sequence))
@@ -269,6 +280,7 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
             deliver(event, sequence: sequence, to: snapshot)
             drain()
         }
+        withExtendedLifetime(replay) {}
         subscription?.dispose()
     }
 
@@ -445,23 +457,20 @@ class ShareEntry: @unchecked Sendable {
 }
 
 /// One observer's subscription to a shared connection, as the connection keeps it. Its
-/// subscriber holds it through a ``ShareSubscriptionHandle``, which lets go of it when disposed,
-/// so that an observer holding its own subscription is not kept alive by it.
+/// subscriber holds a ``ShareSubscriptionHandle``, which does not keep it: once the connection
+/// lets go of it (when the observer leaves, or after its terminal event), it is released with
+/// its observer, even if the observer holds its own handle.
 final class ShareSubscription<Element>: ShareEntry, @unchecked Sendable {
-    /// The observer, until it has received its terminal event (then `nil`, so that the
-    /// subscription no longer keeps it alive). Written only by whoever delivers to it, which
-    /// is one caller at a time.
-    @exclusivity(unchecked) private var observer: (any ObserverType<Element>)?
-    /// The connection it joined.
-    private let connection: ShareConnection<Element>
+    /// The observer. (A constant: calling an observer stored in a variable would copy it for
+    /// every element.)
+    let observer: any ObserverType<Element>
     /// Events accepted while the observer was still receiving its replay; guarded by the
     /// shared sequence's lock.
     private var catchUp: [Event<Element>] = []
 
-    /// `observer`'s subscription to `connection`, from event number `firstSequence` on.
-    init<Observer: ObserverType>(observer: Observer, connection: ShareConnection<Element>, firstSequence: UInt64) where Observer.Element == Element {
+    /// `observer`'s subscription, from event number `firstSequence` on.
+    init<Observer: ObserverType>(observer: Observer, firstSequence: UInt64) where Observer.Element == Element {
         self.observer = observer
-        self.connection = connection
         super.init(firstSequence: firstSequence)
         Resources.increment()
     }
@@ -469,14 +478,13 @@ final class ShareSubscription<Element>: ShareEntry, @unchecked Sendable {
     deinit { Resources.decrement() }
 
     override func receiveNext(at element: UnsafeRawPointer) {
-        observer?.onNext(element.assumingMemoryBound(to: Element.self).pointee)
+        observer.onNext(element.assumingMemoryBound(to: Element.self).pointee)
     }
 
-    /// Passes `event` to the observer, and lets go of the observer after a terminal event.
+    /// Passes `event` to the observer.
+    @inline(__always)
     func receive(_ event: Event<Element>) {
-        guard let observer else { return }
         observer.on(event)
-        if event.isStopEvent { self.observer = nil }
     }
 
     /// Adds `event` to the catch-up (call under the shared sequence's lock).
@@ -493,29 +501,28 @@ final class ShareSubscription<Element>: ShareEntry, @unchecked Sendable {
         defer { catchUp = [] }
         return catchUp
     }
-
-    /// Stops delivery to the observer and leaves the connection.
-    func dispose() {
-        if markDisposed() { connection.leave(self) }
-    }
 }
 
-/// What the subscriber of a shared sequence holds: disposing it disposes the subscription and
-/// lets go of it (the connection lets go of it too, so the observer is released).
+/// What the subscriber of a shared sequence holds: disposing it takes its subscription out of
+/// the connection. It names the subscription without holding it, so an observer that holds its
+/// own handle (a closure capturing the bag it is in) is released once the connection lets go of
+/// the subscription.
 final class ShareSubscriptionHandle<Element>: Disposable, @unchecked Sendable {
     /// Set by the first `dispose`.
     private let disposed = AtomicFlag()
-    /// The subscription, until disposed; read only by the `dispose` that set `disposed`.
-    @exclusivity(unchecked) private var subscription: ShareSubscription<Element>?
+    /// The connection the subscription joined.
+    private let connection: ShareConnection<Element>
+    /// The subscription's identity (never dereferenced).
+    private let entry: ObjectIdentifier
 
-    /// The handle of `subscription`.
-    init(_ subscription: ShareSubscription<Element>) {
-        self.subscription = subscription
+    /// The handle of `entry`, an observer of `connection`.
+    init(connection: ShareConnection<Element>, entry: ShareSubscription<Element>) {
+        self.connection = connection
+        self.entry = ObjectIdentifier(entry)
     }
 
-    /// Disposes the subscription, once.
+    /// Stops delivery to the observer and leaves the connection, once.
     func dispose() {
-        guard disposed.setOnce() else { return }
-        subscription.take()?.dispose()
+        if disposed.setOnce() { connection.leave(entry) }
     }
 }
