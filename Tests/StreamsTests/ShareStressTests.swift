@@ -131,10 +131,14 @@ import Testing
                         if record.inside.exchange(true, ordering: .acquiringAndReleasing) {
                             record.lock.withLock { record.problems.append("two calls at once") }
                         }
-                        record.lock.withLock {
+                        let first = record.lock.withLock { () -> Bool in
                             if let last = record.last, value != last + 1 { record.problems.append("\(value) after \(last)") }
-                            record.last = value
+                            defer { record.last = value }
+                            return record.last == nil
                         }
+                        // The first call (the replay, with replay 1) takes a while, so that
+                        // elements sent meanwhile must wait for it rather than overtake it.
+                        if first { usleep(20) }
                         record.received.add(1, ordering: .relaxed)
                         record.inside.store(false, ordering: .releasing)
                     }
