@@ -163,10 +163,11 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
     /// The subscription named `entry` was disposed: it receives nothing more and leaves, and the
     /// last observer to leave ends the connection and disposes the source's subscription.
     ///
-    /// The subscription is looked up by identity among those the connection still holds (an
-    /// entry is never deallocated while the connection holds it, and no entry joins a connection
-    /// after the entries it let go of, so the identity cannot name another one); one that is no
-    /// longer held has received its terminal event and is let go of already.
+    /// The subscription is looked up by identity among those the connection still holds. The
+    /// identity cannot name another subscription: an entry is not deallocated while the
+    /// connection holds it, and the connection lets go of one only through its own handle's
+    /// single `dispose`, or once its source has terminated, after which nobody joins it. One no
+    /// longer held is past its connection's terminal event.
     func leave(_ entry: ObjectIdentifier) {
         // What the connection lets go of is released after unlocking: releasing an observer or
         // an element may run its owner's code.
@@ -181,7 +182,7 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
         if let backlog, let index = backlog.handedOver.firstIndex(where: { ObjectIdentifier($0) == entry }) {
             let entry = backlog.handedOver.remove(at: index)
             _ = entry.markDisposed()
-            catchUp = entry.takeCatchUp()
+            catchUp.append(contentsOf: entry.takeCatchUp())
             handedOver = entry
         }
         var subscription: Disposable?
