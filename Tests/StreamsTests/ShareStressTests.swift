@@ -165,6 +165,54 @@ import Testing
         #expect(found.isEmpty, "\(found.count) subscribers: \(found.prefix(5))")
     }
 
+    /// The last observer of the dedicated `share(replay: 0 | 1)` leaves on one thread while the
+    /// source completes on another, 1,000 times: whichever comes first ends the connection, the
+    /// source's subscription is disposed either way, the observer receives at most the
+    /// completion, and the next observer starts a new connection.
+    @Test(arguments: [0, 1]) func theLastObserverLeavingRacesTheSourceCompleting(replay: Int) {
+        var problems: [String] = []
+        for round in 0..<Self.rounds {
+            let subscribed = Atomic<Int>(0)
+            let disposed = Atomic<Int>(0)
+            let subject = PublishSubject<Int>()
+            let shared = Observable<Int>.create { observer in
+                subscribed.add(1, ordering: .relaxed)
+                let subscription = subject.subscribe(observer)
+                return Disposables.create {
+                    disposed.add(1, ordering: .relaxed)
+                    subscription.dispose()
+                }
+            }.share(replay: replay)
+            let record = Record()
+            let subscription = UncheckedSendable(shared.subscribe(
+                onNext: { _ in record.lock.withLock { record.elements += 1 } },
+                onCompleted: { record.lock.withLock { record.completed += 1 } }))
+            subject.onNext(1)
+            let ready = Atomic<Int>(0)
+            let group = DispatchGroup()
+            for racer in 0..<2 {
+                group.enter()
+                Thread.detachNewThread {
+                    ready.add(1, ordering: .relaxed)
+                    while ready.load(ordering: .relaxed) < 2 { sched_yield() }
+                    if racer == 0 { subject.onCompleted() } else { subscription.value.dispose() }
+                    group.leave()
+                }
+            }
+            if group.wait(timeout: .now() + 30) != .success { problems.append("round \(round): the racers did not finish") }
+            let (elements, completed) = record.lock.withLock { (record.elements, record.completed) }
+            if elements != 1 || completed > 1 { problems.append("round \(round): \(elements) elements, \(completed) completions") }
+            if disposed.load(ordering: .relaxed) != 1 { problems.append("round \(round): the source was disposed \(disposed.load(ordering: .relaxed)) times") }
+            // The next observer connects anew (to a completed subject: it completes at once).
+            var again: [Event<Int>] = []
+            _ = shared.subscribe { again.append($0) }
+            if again != [.completed] || subscribed.load(ordering: .relaxed) != 2 || disposed.load(ordering: .relaxed) != 2 {
+                problems.append("round \(round): the next observer got \(again), \(subscribed.load(ordering: .relaxed)) subscriptions")
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.count) rounds: \(problems.prefix(5))")
+    }
+
     /// `zip` of 1,000 `take(1)` over one shared interval on a concurrent scheduler: each
     /// `take(1)` subscribes, receives one element and leaves while the others join, so the
     /// connection is joined and left from many threads at once. Every round must produce one
