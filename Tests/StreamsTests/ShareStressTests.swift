@@ -89,6 +89,130 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 
+    /// What one churning subscriber saw.
+    final class ChurnRecord: @unchecked Sendable {
+        /// Set during each call of the observer: finding it set means two calls overlapped.
+        let inside = Atomic<Bool>(false)
+        let received = Atomic<Int>(0)
+        let lock = NSLock()
+        var last: Int?
+        var problems: [String] = []
+    }
+
+    /// Churn on the dedicated `share(replay: 0 | 1)`: a source sends consecutive numbers
+    /// without pause on its own thread while 8 threads each subscribe, wait for 3 elements and
+    /// leave, 1,000 times (every other time from inside the third element, with `take(3)`), so
+    /// observers join, catch up and leave during deliveries, and connections end and start.
+    /// Each subscriber must receive consecutive numbers (its replay, then every later element:
+    /// nothing twice, nothing skipped), one call at a time; at the end the source has no
+    /// observer left.
+    @Test(arguments: [0, 1]) func churningSubscribersReceiveConsecutiveElementsOneCallAtATime(replay: Int) {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: replay)
+        let stop = Atomic<Bool>(false)
+        let pumped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            var value = 0
+            while !stop.load(ordering: .relaxed) {
+                subject.onNext(value)
+                value += 1
+                if value.isMultiple(of: 64) { sched_yield() }
+            }
+            pumped.signal()
+        }
+        let problems = Locked<[String]>([])
+        let group = DispatchGroup()
+        for thread in 0..<Self.subscribersPerRound {
+            group.enter()
+            Thread.detachNewThread {
+                for round in 0..<Self.rounds {
+                    let record = ChurnRecord()
+                    let observe: (Int) -> Void = { value in
+                        if record.inside.exchange(true, ordering: .acquiringAndReleasing) {
+                            record.lock.withLock { record.problems.append("two calls at once") }
+                        }
+                        let first = record.lock.withLock { () -> Bool in
+                            if let last = record.last, value != last + 1 { record.problems.append("\(value) after \(last)") }
+                            defer { record.last = value }
+                            return record.last == nil
+                        }
+                        // The first call (the replay, with replay 1) takes a while, so that
+                        // elements sent meanwhile must wait for it rather than overtake it.
+                        if first { usleep(20) }
+                        record.received.add(1, ordering: .relaxed)
+                        record.inside.store(false, ordering: .releasing)
+                    }
+                    let subscription = (thread + round).isMultiple(of: 2)
+                        ? shared.take(3).subscribe(onNext: observe)
+                        : shared.subscribe(onNext: observe)
+                    let deadline = Date().addingTimeInterval(10)
+                    while record.received.load(ordering: .relaxed) < 3, Date() < deadline { sched_yield() }
+                    subscription.dispose()
+                    let seen = record.lock.withLock { record.problems }
+                    let received = record.received.load(ordering: .relaxed)
+                    if !seen.isEmpty || received < 3 {
+                        problems.withLock { $0.append("round \(round): received \(received), \(seen.prefix(3))") }
+                    }
+                }
+                group.leave()
+            }
+        }
+        #expect(group.wait(timeout: .now() + 300) == .success, "churning subscribers did not finish")
+        stop.store(true, ordering: .relaxed)
+        #expect(pumped.wait(timeout: .now() + 30) == .success)
+        #expect(!subject.hasObservers, "the last observer to leave disposes the source's subscription")
+        let found = problems.withLock { $0 }
+        #expect(found.isEmpty, "\(found.count) subscribers: \(found.prefix(5))")
+    }
+
+    /// The last observer of the dedicated `share(replay: 0 | 1)` leaves on one thread while the
+    /// source completes on another, 1,000 times: whichever comes first ends the connection, the
+    /// source's subscription is disposed either way, the observer receives at most the
+    /// completion, and the next observer starts a new connection.
+    @Test(arguments: [0, 1]) func theLastObserverLeavingRacesTheSourceCompleting(replay: Int) {
+        var problems: [String] = []
+        for round in 0..<Self.rounds {
+            let subscribed = Atomic<Int>(0)
+            let disposed = Atomic<Int>(0)
+            let subject = PublishSubject<Int>()
+            let shared = Observable<Int>.create { observer in
+                subscribed.add(1, ordering: .relaxed)
+                let subscription = subject.subscribe(observer)
+                return Disposables.create {
+                    disposed.add(1, ordering: .relaxed)
+                    subscription.dispose()
+                }
+            }.share(replay: replay)
+            let record = Record()
+            let subscription = UncheckedSendable(shared.subscribe(
+                onNext: { _ in record.lock.withLock { record.elements += 1 } },
+                onCompleted: { record.lock.withLock { record.completed += 1 } }))
+            subject.onNext(1)
+            let ready = Atomic<Int>(0)
+            let group = DispatchGroup()
+            for racer in 0..<2 {
+                group.enter()
+                Thread.detachNewThread {
+                    ready.add(1, ordering: .relaxed)
+                    while ready.load(ordering: .relaxed) < 2 { sched_yield() }
+                    if racer == 0 { subject.onCompleted() } else { subscription.value.dispose() }
+                    group.leave()
+                }
+            }
+            if group.wait(timeout: .now() + 30) != .success { problems.append("round \(round): the racers did not finish") }
+            let (elements, completed) = record.lock.withLock { (record.elements, record.completed) }
+            if elements != 1 || completed > 1 { problems.append("round \(round): \(elements) elements, \(completed) completions") }
+            if disposed.load(ordering: .relaxed) != 1 { problems.append("round \(round): the source was disposed \(disposed.load(ordering: .relaxed)) times") }
+            // The next observer connects anew (to a completed subject: it completes at once).
+            var again: [Event<Int>] = []
+            _ = shared.subscribe { again.append($0) }
+            if again != [.completed] || subscribed.load(ordering: .relaxed) != 2 || disposed.load(ordering: .relaxed) != 2 {
+                problems.append("round \(round): the next observer got \(again), \(subscribed.load(ordering: .relaxed)) subscriptions")
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.count) rounds: \(problems.prefix(5))")
+    }
+
     /// `zip` of 1,000 `take(1)` over one shared interval on a concurrent scheduler: each
     /// `take(1)` subscribes, receives one element and leaves while the others join, so the
     /// connection is joined and left from many threads at once. Every round must produce one

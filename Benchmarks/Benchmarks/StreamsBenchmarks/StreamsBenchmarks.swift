@@ -15,6 +15,7 @@ let benchmarks: @Sendable () -> Void = {
     registerSubjectBenchmarks()
     registerChainBenchmarks()
     registerDesignChainBenchmarks()
+    registerSharingBenchmarks()
     registerFanOutBenchmarks()
     registerFlatMapBenchmarks()
     registerFlatMapLatestBenchmarks()

@@ -124,7 +124,8 @@ extension ConnectableObservableType {
 }
 
 /// The engine behind `multicast`, `publish`, `replay`, `replayAll`, their `connect()` and
-/// `refCount()`, and `share(replay:scope:)`.
+/// `refCount()`, and `share(replay:scope:)` (except `share(replay: 0 | 1, scope:
+/// .whileConnected)`, which ``ShareWhileConnected`` implements without a subject).
 ///
 /// Every decision — which subject a new observer joins, whether it starts a connection — is one
 /// call on a ``SharingState`` under `lock`; subscribing to the subject, subscribing the source

@@ -41,7 +41,9 @@ extension ObservableType {
         case (.forever, _):
             return multicast(ReplaySubject.create(bufferSize: replay)).refCount()
         case (.whileConnected, 0):
-            return multicast(makeSubject: { PublishSubject() }).refCount()
+            return ShareWhileConnected(source: asObservable(), replaysLast: false)
+        case (.whileConnected, 1):
+            return ShareWhileConnected(source: asObservable(), replaysLast: true)
         case (.whileConnected, _):
             return multicast(makeSubject: { ReplaySubject.create(bufferSize: replay) }).refCount()
         }

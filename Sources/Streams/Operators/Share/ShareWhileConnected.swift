@@ -1,0 +1,529 @@
+/// `share(replay: 0 | 1, scope: .whileConnected)`: one object per shared sequence that decides,
+/// under one lock, whether a new observer joins the live connection or starts one, with no
+/// subject, no connectable and no reference-counting object in between.
+///
+/// Under `lock` it holds the sequence's ``SharingState`` (which connection is live, how many
+/// observers hold it) and the live ``ShareConnection``, which holds that connection's observers,
+/// its last element (replay 1), its delivery state and the source's subscription, guarded by the
+/// same lock. A subscription is one decision: join (the observer is added to the connection's
+/// observers and takes its replay, in the same step) or connect (a new connection with this
+/// observer as its first). Observers are called only after unlocking; the source is subscribed
+/// after unlocking too.
+///
+/// A connection is over as soon as its source's terminal event is accepted, before the event
+/// is passed on, and as soon as its last observer leaves: the next observer starts a new
+/// connection, with an empty buffer.
+final class ShareWhileConnected<Element>: Producer<Element>, @unchecked Sendable {
+    /// The shared source.
+    private let source: Observable<Element>
+    /// `true` for `share(replay: 1)`: a new observer first receives the connection's last
+    /// element.
+    let replaysLast: Bool
+    /// The lock of the sequence and of all its connections.
+    let lock = Lock()
+    /// Which connection is live and how many observers hold it; guarded by `lock`.
+    @exclusivity(unchecked) private var sharing = SharingState(keepsSubject: false)
+    /// The connection `sharing.live` names; guarded by `lock`.
+    @exclusivity(unchecked) private var live: ShareConnection<Element>?
+
+    /// Shares `source`, replaying its last element to new observers if `replaysLast`.
+    init(source: Observable<Element>, replaysLast: Bool) {
+        self.source = source
+        self.replaysLast = replaysLast
+    }
+
+    /// Joins the live connection or starts one, in one step under the lock; then delivers the
+    /// replay, or subscribes the source, after unlocking.
+    ///
+    /// - Returns: The observer's handle (no sink in between: the connection calls the observer
+    ///   itself).
+    override func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        lock.lock()
+        switch sharing.subscribe() {
+        case .join:
+            let connection = live.unsafelyUnwrapped
+            let (entry, replay) = connection.joinLocked(observer)
+            lock.unlock()
+            if let replay { connection.deliverReplay(replay, to: entry) }
+            return ShareSubscriptionHandle(connection: connection, entry: entry)
+        case .connect(let generation):
+            let connection = ShareConnection(parent: self, generation: generation)
+            live = connection
+            let (entry, _) = connection.joinLocked(observer)
+            lock.unlock()
+            connection.attach(source.subscribeUpstream(connection))
+            return ShareSubscriptionHandle(connection: connection, entry: entry)
+        case .replayFinished:
+            preconditionFailure("a connection made anew for each subscription never replays a finished one")
+        }
+    }
+
+    /// Connection `connection`'s source terminated: the connection is over before its terminal
+    /// event is passed on (call under `lock`).
+    func connectionTerminatedLocked(_ connection: ShareConnection<Element>) {
+        if sharing.end(generation: connection.generation, terminated: true) { live = nil }
+    }
+
+    /// An observer of `connection` leaves (call under `lock`).
+    ///
+    /// - Returns: `true` when it was the live connection's last observer: the connection is
+    ///   over, and the caller lets go of its source.
+    func observerLeftLocked(_ connection: ShareConnection<Element>) -> Bool {
+        guard sharing.unsubscribe(generation: connection.generation) else { return false }
+        live = nil
+        return true
+    }
+}
+
+/// One connection of a ``ShareWhileConnected``: the source's observer, and the observers that
+/// joined it.
+///
+/// Delivery follows the rules of ``ShareConnectionState``: the sender of an event that finds
+/// nobody delivering becomes the drainer, takes a snapshot of the observers under the lock and
+/// calls them after unlocking; events sent meanwhile (by a source that re-enters from inside an
+/// observer, or one that breaks the contract and sends from two threads) are queued and
+/// delivered by that drainer, in order. An observer that joins with a replay receives it on its
+/// own thread; events accepted meanwhile wait in its catch-up, which it delivers itself or hands
+/// over to the drainer at work. Each event has a sequence number, and an observer receives
+/// exactly the events numbered from the one after its replay on.
+final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
+    /// The shared sequence; it holds this connection while it is live.
+    private let parent: ShareWhileConnected<Element>
+    /// The connection's number in the parent's ``SharingState``.
+    let generation: UInt64
+    /// The parent's lock.
+    private let lock: Lock
+    /// The parent's ``ShareWhileConnected/replaysLast``.
+    private let replaysLast: Bool
+    /// The delivery rules; guarded by `lock`.
+    @exclusivity(unchecked) private var state = ShareConnectionState()
+    /// The observers (``ShareSubscription``s, as their non-generic base: iterating them needs no
+    /// runtime type lookup); guarded by `lock`.
+    @exclusivity(unchecked) private var observers: ContiguousArray<ShareEntry> = []
+    /// The source's subscription, once attached; guarded by `lock`.
+    @exclusivity(unchecked) private var upstream: Disposable?
+    /// The last element, in a box made for the first one (replay 1 only); guarded by `lock`.
+    @exclusivity(unchecked) private var last: ShareReplayBox<Element>?
+    /// Queued events and handed-over catch-ups, made the first time one is needed; guarded by
+    /// `lock`.
+    @exclusivity(unchecked) private var backlog: ShareBacklog<Element>?
+
+    /// A new connection of `parent`, numbered `generation`.
+    init(parent: ShareWhileConnected<Element>, generation: UInt64) {
+        self.parent = parent
+        self.generation = generation
+        self.lock = parent.lock
+        self.replaysLast = parent.replaysLast
+        Resources.increment()
+    }
+
+    deinit { Resources.decrement() }
+
+    // MARK: Observers joining and leaving
+
+    /// Adds `observer` (call under `lock`).
+    ///
+    /// - Returns: Its subscription, and the element to replay to it (then it is not live yet:
+    ///   the caller delivers the replay with ``deliverReplay(_:to:)`` after unlocking).
+    func joinLocked<Observer: ObserverType>(_ observer: Observer) -> (ShareSubscription<Element>, Element?) where Observer.Element == Element {
+        let entry = ShareSubscription(observer: observer, firstSequence: state.accepted)
+        observers.append(entry)
+        if let last {
+            return (entry, last.value)
+        }
+        entry.goLive()
+        return (entry, nil)
+    }
+
+    /// Delivers `replay` to `entry`, then what was accepted meanwhile, until `entry` is live
+    /// or its catch-up is handed over to the drainer at work.
+    func deliverReplay(_ replay: Element, to entry: ShareSubscription<Element>) {
+        if !entry.isDisposed { entry.receive(.next(replay)) }
+        while true {
+            lock.lock()
+            switch state.catchUp(hasCatchUp: entry.hasCatchUp) {
+            case .goLive:
+                entry.goLive()
+                lock.unlock()
+                return
+            case .handOver:
+                backlogLocked().handedOver.append(entry)
+                lock.unlock()
+                return
+            case .deliverBatch:
+                let batch = entry.takeCatchUp()
+                lock.unlock()
+                for event in batch where !entry.isDisposed {
+                    entry.receive(event)
+                }
+            }
+        }
+    }
+
+    /// The subscription named `entry` was disposed: it receives nothing more and leaves, and the
+    /// last observer to leave ends the connection and disposes the source's subscription.
+    ///
+    /// The subscription is looked up by identity among those the connection still holds. The
+    /// identity cannot name another subscription: an entry is not deallocated while the
+    /// connection holds it, and the connection lets go of one only through its own handle's
+    /// single `dispose`, or once its source has terminated, after which nobody joins it. One no
+    /// longer held is past its connection's terminal event.
+    func leave(_ entry: ObjectIdentifier) {
+        // What the connection lets go of is released after unlocking: releasing an observer or
+        // an element may run its owner's code.
+        var left: ShareEntry?, handedOver: ShareSubscription<Element>?, catchUp: [Event<Element>] = []
+        lock.lock()
+        if let index = observers.firstIndex(where: { ObjectIdentifier($0) == entry }) {
+            let entry = observers.remove(at: index)
+            _ = entry.markDisposed()
+            if entry.hasCatchUp { catchUp = unsafeDowncast(entry, to: ShareSubscription<Element>.self).takeCatchUp() }
+            left = entry
+        }
+        if let backlog, let index = backlog.handedOver.firstIndex(where: { ObjectIdentifier($0) == entry }) {
+            let entry = backlog.handedOver.remove(at: index)
+            _ = entry.markDisposed()
+            catchUp.append(contentsOf: entry.takeCatchUp())
+            handedOver = entry
+        }
+        var subscription: Disposable?
+        // Released after unlocking: releasing an element may run its owner's code.
+        var replay: ShareReplayBox<Element>?
+        if parent.observerLeftLocked(self) {
+            _ = state.disconnect()
+            replay = last.take()
+            if state.releaseUpstream() { subscription = upstream.take() }
+        }
+        lock.unlock()
+        withExtendedLifetime((left, handedOver, catchUp, replay)) {}
+        subscription?.dispose()
+    }
+
+    /// Keeps the source's subscription, or disposes it at once if the connection is already
+    /// over (a synchronous source that terminated inside `subscribe`, or every observer left).
+    func attach(_ subscription: Disposable) {
+        lock.lock()
+        if state.attachUpstream() {
+            upstream = subscription
+            lock.unlock()
+        } else {
+            lock.unlock()
+            subscription.dispose()
+        }
+    }
+
+    // MARK: The source's events
+
+    /// Receives the source's event.
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error, .completed:
+            terminate(event)
+        }
+    }
+
+    /// Receives the source's next element: records it for the replay, and delivers it (or
+    /// queues it for the drainer at work).
+    func onNext(_ element: Element) {
+        lock.lock()
+        switch state.accept(terminal: false) {
+        case .drop:
+            lock.unlock()
+        case .queue(let sequence):
+            if replaysLast { record(element) }
+            backlogLocked().pending.append((.next(element), sequence))
+            lock.unlock()
+        case .deliver(let sequence):
+            if replaysLast { record(element) }
+            let snapshot = observers
+            lock.unlock()
+            deliverNext(element, sequence: sequence, to: snapshot)
+            drain()
+        }
+    }
+
+    /// Keeps `element` as the replay (call under `lock`).
+    @inline(__always)
+    private func record(_ element: Element) {
+        if let last {
+            last.value = element
+        } else {
+            last = ShareReplayBox(element)
+        }
+    }
+
+    /// Receives the source's terminal event: the connection is over before the event is passed
+    /// on, so that an observer subscribing from inside its terminal handler starts a new one.
+    private func terminate(_ event: Event<Element>) {
+        lock.lock()
+        let sequence: UInt64, queued: Bool
+        switch state.accept(terminal: true) {
+        case .drop:
+            lock.unlock()
+            return
+        case .queue(let accepted):
+            (sequence, queued) = (accepted, true)
+        case .deliver(let accepted):
+            (sequence, queued) = (accepted, false)
+        }
+        parent.connectionTerminatedLocked(self)
+        // Released after unlocking: releasing an element may run its owner's code.
+        let replay = last.take()
+        let subscription = state.releaseUpstream() ? upstream.take() : nil
+        if queued {
+            backlogLocked().pending.append((event, sequence))
+            lock.unlock()
+        } else {
+            let snapshot = observers
+            observers = []
+            lock.unlock()
+            deliver(event, sequence: sequence, to: snapshot)
+            drain()
+        }
+        withExtendedLifetime(replay) {}
+        subscription?.dispose()
+    }
+
+    // MARK: Delivery
+
+    /// The backlog, made on first use (call under `lock`).
+    @inline(never)
+    private func backlogLocked() -> ShareBacklog<Element> {
+        if let backlog { return backlog }
+        let made = ShareBacklog<Element>()
+        backlog = made
+        return made
+    }
+
+    /// Passes element number `sequence` to the observers of `snapshot` that are still
+    /// subscribed and joined before it was accepted.
+    @inline(__always)
+    private func deliverNext(_ element: Element, sequence: UInt64, to snapshot: ContiguousArray<ShareEntry>) {
+        withUnsafePointer(to: element) { pointer in
+            // `snapshot` keeps every entry alive: read them unretained.
+            snapshot.withUnsafeBufferPointer { entries in
+                for index in entries.indices {
+                    Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+                        if entry.isDisposed || entry.firstSequence > sequence { return }
+                        if entry.isLive {
+                            entry.receiveNext(at: UnsafeRawPointer(pointer))
+                        } else {
+                            deliverNextToCatchingUp(entry, element)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Passes event number `sequence` to the observers of `snapshot` that are still subscribed
+    /// and joined before it was accepted.
+    private func deliver(_ event: Event<Element>, sequence: UInt64, to snapshot: ContiguousArray<ShareEntry>) {
+        for entry in snapshot where !entry.isDisposed && entry.firstSequence <= sequence {
+            if entry.isLive {
+                unsafeDowncast(entry, to: ShareSubscription<Element>.self).receive(event)
+            } else {
+                deliverToCatchingUp(entry, event)
+            }
+        }
+    }
+
+    /// ``deliverToCatchingUp(_:_:)`` for an element (apart, so that building the `Event` stays
+    /// out of the element path).
+    @inline(never)
+    private func deliverNextToCatchingUp(_ entry: ShareEntry, _ element: Element) {
+        deliverToCatchingUp(entry, .next(element))
+    }
+
+    /// Adds `event` to the catch-up of an observer still receiving its replay, unless it has
+    /// just gone live (then passes it on: its subscriber is done calling it).
+    @inline(never)
+    private func deliverToCatchingUp(_ entry: ShareEntry, _ event: Event<Element>) {
+        let entry = unsafeDowncast(entry, to: ShareSubscription<Element>.self)
+        lock.lock()
+        if !entry.isLive {
+            entry.appendCatchUp(event)
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        entry.receive(event)
+    }
+
+    /// Delivers what was queued and handed over while the drainer delivered, until nothing is
+    /// left; then nobody is delivering.
+    @inline(__always)
+    private func drain() {
+        while true {
+            lock.lock()
+            if !state.drainerLooksAgain() {
+                lock.unlock()
+                return
+            }
+            drainBacklog()
+        }
+    }
+
+    /// Takes the backlog (call under `lock`; returns after unlocking) and delivers it: first the
+    /// handed-over catch-ups, whose events were accepted before anything queued, then the queued
+    /// events, each to the observers subscribed when it is delivered that joined before it.
+    @inline(never)
+    private func drainBacklog() {
+        let backlog = backlogLocked()
+        let entries = backlog.handedOver
+        backlog.handedOver = []
+        let batches = entries.map { entry -> [Event<Element>] in
+            let batch = entry.takeCatchUp()
+            entry.goLive()
+            return batch
+        }
+        let queued = backlog.pending
+        backlog.pending = []
+        lock.unlock()
+        for (entry, events) in zip(entries, batches) {
+            for event in events where !entry.isDisposed {
+                entry.receive(event)
+            }
+        }
+        for item in queued {
+            let snapshot = lock.withLock { () -> ContiguousArray<ShareEntry> in
+                let snapshot = observers
+                if item.event.isStopEvent { observers = [] }
+                return snapshot
+            }
+            deliver(item.event, sequence: item.sequence, to: snapshot)
+        }
+    }
+}
+
+/// The last element of a connection that replays one, in a box so that storing each element
+/// assigns a value of the element type (no optional of it to look up at run time).
+final class ShareReplayBox<Element> {
+    /// The element.
+    var value: Element
+
+    /// A box holding `value`.
+    init(_ value: Element) { self.value = value }
+}
+
+/// What a connection keeps only once it needs it: events queued for the drainer, and observers
+/// handed over to it with their catch-up. Guarded by the shared sequence's lock.
+final class ShareBacklog<Element> {
+    /// Events accepted while a drainer was at work, with their sequence numbers, in order.
+    var pending: [(event: Event<Element>, sequence: UInt64)] = []
+    /// Observers that finished their replay while a drainer was at work; the drainer delivers
+    /// their catch-up and makes them live before it stops.
+    var handedOver: [ShareSubscription<Element>] = []
+}
+
+/// The part of an observer's subscription to a shared connection that does not depend on the
+/// element type: what the element path reads.
+class ShareEntry: @unchecked Sendable {
+    /// The sequence number of the first event this observer may receive.
+    final let firstSequence: UInt64
+    /// Set by the first `dispose`.
+    private let disposed = AtomicFlag()
+    /// Set once the observer has caught up.
+    private let live = AtomicFlag()
+    /// `true` while the catch-up holds events (reading the generic array would cost a runtime
+    /// type lookup); guarded by the shared sequence's lock.
+    @exclusivity(unchecked) final var hasCatchUp = false
+
+    /// An entry receiving events numbered `firstSequence` and later.
+    init(firstSequence: UInt64) {
+        self.firstSequence = firstSequence
+    }
+
+    /// Passes the element stored at `element` (of the connection's element type) to the
+    /// observer.
+    func receiveNext(at element: UnsafeRawPointer) {
+        fatalError("ShareEntry.receiveNext(at:) is overridden")
+    }
+
+    /// `true` once the subscription was disposed.
+    @inline(__always)
+    final var isDisposed: Bool { disposed.isSet }
+
+    /// `true` once the observer has caught up: from then on drainers call it directly.
+    @inline(__always)
+    final var isLive: Bool { live.isSet }
+
+    /// Marks the observer caught up (call under the shared sequence's lock, or before the
+    /// entry is published).
+    final func goLive() { _ = live.setOnce() }
+
+    /// Marks the subscription disposed; `true` only the first time.
+    final func markDisposed() -> Bool { disposed.setOnce() }
+}
+
+/// One observer's subscription to a shared connection, as the connection keeps it. Its
+/// subscriber holds a ``ShareSubscriptionHandle``, which does not keep it: once the connection
+/// lets go of it (when the observer leaves, or after its terminal event), it is released with
+/// its observer, even if the observer holds its own handle.
+final class ShareSubscription<Element>: ShareEntry, @unchecked Sendable {
+    /// The observer. (A constant: calling an observer stored in a variable would copy it for
+    /// every element.)
+    let observer: any ObserverType<Element>
+    /// Events accepted while the observer was still receiving its replay; guarded by the
+    /// shared sequence's lock.
+    private var catchUp: [Event<Element>] = []
+
+    /// `observer`'s subscription, from event number `firstSequence` on.
+    init<Observer: ObserverType>(observer: Observer, firstSequence: UInt64) where Observer.Element == Element {
+        self.observer = observer
+        super.init(firstSequence: firstSequence)
+        Resources.increment()
+    }
+
+    deinit { Resources.decrement() }
+
+    override func receiveNext(at element: UnsafeRawPointer) {
+        observer.onNext(element.assumingMemoryBound(to: Element.self).pointee)
+    }
+
+    /// Passes `event` to the observer.
+    @inline(__always)
+    func receive(_ event: Event<Element>) {
+        observer.on(event)
+    }
+
+    /// Adds `event` to the catch-up (call under the shared sequence's lock).
+    @inline(never)
+    func appendCatchUp(_ event: Event<Element>) {
+        catchUp.append(event)
+        hasCatchUp = true
+    }
+
+    /// Takes the catch-up (call under the shared sequence's lock).
+    @inline(never)
+    func takeCatchUp() -> [Event<Element>] {
+        hasCatchUp = false
+        defer { catchUp = [] }
+        return catchUp
+    }
+}
+
+/// What the subscriber of a shared sequence holds: disposing it takes its subscription out of
+/// the connection. It names the subscription without holding it, so an observer that holds its
+/// own handle (a closure capturing the bag it is in) is released once the connection lets go of
+/// the subscription.
+final class ShareSubscriptionHandle<Element>: Disposable, @unchecked Sendable {
+    /// Set by the first `dispose`.
+    private let disposed = AtomicFlag()
+    /// The connection the subscription joined.
+    private let connection: ShareConnection<Element>
+    /// The subscription's identity (never dereferenced).
+    private let entry: ObjectIdentifier
+
+    /// The handle of `entry`, an observer of `connection`.
+    init(connection: ShareConnection<Element>, entry: ShareSubscription<Element>) {
+        self.connection = connection
+        self.entry = ObjectIdentifier(entry)
+    }
+
+    /// Stops delivery to the observer and leaves the connection, once.
+    func dispose() {
+        if disposed.setOnce() { connection.leave(entry) }
+    }
+}
