@@ -159,12 +159,14 @@ class ZipTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Senda
     @inline(__always)
     final func next<Element>(_ element: Element, at index: Int) {
         lock.lock()
-        let slot = slots + index
-        let action = state.next(&slot.pointee.source)
-        if action == .ignore {
+        // Once the sequence has ended the rings are emptied without the lock (see `dispose`):
+        // leave the slot untouched (the rules' own `.ignore` would still write it back).
+        if state.isStopped {
             lock.unlock()
             return
         }
+        let slot = slots + index
+        let action = state.next(&slot.pointee.source)
         if slot.pointee.count == slot.pointee.capacity {
             grow(Element.self, slot)
         }
@@ -218,6 +220,11 @@ class ZipTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Senda
     /// Marks source `index` completed; completes the sequence when every source has.
     final func complete(at index: Int) {
         lock.lock()
+        // As in `next`: after the end, the slots belong to `dispose`.
+        if state.isStopped {
+            lock.unlock()
+            return
+        }
         switch state.completed(&slots[index].source) {
         case .ignore:
             lock.unlock()
