@@ -125,9 +125,11 @@ final class CombineLatestProducer<Result>: Producer<Result>, @unchecked Sendable
 final class CombineLatestSink<Observer: ObserverType>: OrderedDeliverySink<[Any?], Observer>, @unchecked Sendable {
     /// The latest value of each source (`nil` until it sends one).
     private var values: [Any?]
-    /// The rules, and what each source has done.
+    /// The rules: when to emit, and when the sequence ends.
     private var state: CombineLatestState
+    /// What each source has done (sent a value, completed), for the rules.
     private var sources: [CombineLatestState.Source]
+    /// Each source's subscription.
     private let subscriptions: [SingleAssignmentDisposable]
 
     /// A sink for `count` sources whose latest values `project` combines.

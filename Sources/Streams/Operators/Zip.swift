@@ -124,14 +124,17 @@ final class ZipProducer<Result>: Producer<Result>, @unchecked Sendable {
 /// The sink of the collection forms of `zip`: keeps a queue of waiting values per source and
 /// carries out the decisions of its ``ZipState``, all under the sink's lock.
 final class ZipSink<Observer: ObserverType>: OrderedDeliverySink<[Any?], Observer>, @unchecked Sendable {
+    /// The number of sources.
     private let count: Int
     /// The waiting values of each source, oldest first.
     private var queues: [ZipQueue]
     /// The values taken for the latest combination, reused from one to the next.
     private var heads: [Any?]
-    /// The rules, and what each source has done.
+    /// The rules: when to emit, and when the sequence ends.
     private var state: ZipState
+    /// What each source has done (values waiting, completed), for the rules.
     private var sources: [ZipState.Source]
+    /// Each source's subscription.
     private let subscriptions: [SingleAssignmentDisposable]
 
     /// A sink for `count` sources whose values `project` combines.
