@@ -7,15 +7,17 @@
 /// leave in the order they were decided, whichever thread decided them.
 ///
 /// Subclasses call ``enqueueLocked(_:)`` while holding ``SerializingSink/lock`` and, when it
-/// returns `true`, ``drain()`` after releasing the lock.
+/// returns `true`, ``drain()`` after releasing the lock. The queue and the choice of the
+/// delivering thread are the library's one ``DeliveryQueue``.
 class OrderedDeliverySink<Pending, Observer: ObserverType>: SerializingSink<Observer>, @unchecked Sendable {
     typealias Work = OrderedDeliveryWork<Pending>
 
     /// Turns a queued value into the element sent downstream; runs outside the lock.
     private let render: (Pending) throws -> Observer.Element
-    private var work: [Work] = []
+    /// The decisions waiting for the delivering thread, and whether one is delivering.
+    private var queue = DeliveryQueue<Work>()
+    /// The batch being delivered, kept empty between batches so its storage is reused.
     private var spare: [Work] = []
-    private var draining = false
 
     init(observer: Observer, cancel: Cancelable, render: @escaping (Pending) throws -> Observer.Element) {
         self.render = render
@@ -27,10 +29,8 @@ class OrderedDeliverySink<Pending, Observer: ObserverType>: SerializingSink<Obse
     /// - Returns: `true` when the caller must call ``drain()`` once it has released the lock.
     @inline(__always)
     final func enqueueLocked(_ item: Work) -> Bool {
-        work.append(item)
-        if draining { return false }
-        draining = true
-        return true
+        queue.append(item)
+        return queue.claim()
     }
 
     /// Renders and delivers queued work until the queue is empty. Call without the lock held.
@@ -45,15 +45,14 @@ class OrderedDeliverySink<Pending, Observer: ObserverType>: SerializingSink<Obse
         var batch = spare
         spare = []
         while true {
-            if work.isEmpty || isDisposed {
-                if isDisposed { work.removeAll() }
-                draining = false
+            if isDisposed || queue.finishIfEmpty() {
+                if isDisposed { queue.stop() }
                 spare = batch
                 lock.unlock()
                 return
             }
             // Swap buffers so that, in the steady state, neither side allocates.
-            swap(&batch, &work)
+            queue.swapBatch(&batch)
             lock.unlock()
             delivery: for item in batch {
                 if isDisposed { break delivery }

@@ -10,16 +10,22 @@
 ///
 /// Side work that must keep the same order (such as feeding a `window`'s subject) is queued
 /// with ``performLocked(_:)`` and runs in line with the events, also outside the lock.
+///
+/// The queue and the choice of the delivering thread are the library's one ``DeliveryQueue``.
 class OrderedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+    /// One queued step: an event for the observer, or side work.
     enum Item {
+        /// An event to deliver.
         case event(Event<Observer.Element>)
+        /// Work to run in line with the events.
         case work(() -> Void)
     }
 
     private let lock = Lock()
-    private var pending: [Item] = []
+    /// The steps waiting for the delivering thread, and whether one is delivering.
+    private var queue = DeliveryQueue<Item>()
+    /// The batch being delivered, kept empty between batches so its storage is reused.
     private var spare: [Item] = []
-    private var draining = false
     private var terminated = false
 
     /// `true` once a terminal event has been queued; read inside ``synchronized(_:)``.
@@ -30,13 +36,12 @@ class OrderedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     final func synchronized<Result>(_ body: () -> Result) -> Result {
         lock.lock()
         let result = body()
-        if draining || pending.isEmpty {
+        if !queue.hasItems || !queue.claim() {
             lock.unlock()
             return result
         }
-        draining = true
         while true {
-            swap(&pending, &spare)
+            queue.swapBatch(&spare)
             lock.unlock()
             for item in spare {
                 switch item {
@@ -49,8 +54,7 @@ class OrderedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
             }
             spare.removeAll(keepingCapacity: true)
             lock.lock()
-            if pending.isEmpty {
-                draining = false
+            if queue.finishIfEmpty() {
                 lock.unlock()
                 return result
             }
@@ -63,14 +67,14 @@ class OrderedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     final func emitLocked(_ event: Event<Observer.Element>) {
         if terminated { return }
         if event.isStopEvent { terminated = true }
-        pending.append(.event(event))
+        queue.append(.event(event))
     }
 
     /// Queues `work` to run after the lock is released, in order with the queued events;
     /// only inside ``synchronized(_:)``.
     @inline(__always)
     final func performLocked(_ work: @escaping () -> Void) {
-        pending.append(.work(work))
+        queue.append(.work(work))
     }
 
     /// Queues and delivers one event.

@@ -4,15 +4,13 @@
 /// Subclasses keep their own state under ``lock`` (deciding what to send) and then call
 /// ``send(_:)`` after releasing it. The first thread to send while the sink is idle delivers
 /// its event and then drains events queued meanwhile by other threads or by re-entrant calls.
-/// After a terminal event nothing more is sent, and the sink disposes itself.
+/// After a terminal event nothing more is sent, and the sink disposes itself. The queue and the
+/// choice of the delivering thread are the library's one ``DeliveryQueue``.
 class SerializingSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     /// Guards the subclass's state and the delivery queue. Never held while calling out.
     final let lock = Lock()
-    private var pending: [Event<Observer.Element>] = []
-    /// `!pending.isEmpty`, as a plain flag: testing the generic array costs runtime type lookups
-    /// in this unspecialised code.
-    private var hasPending = false
-    private var draining = false
+    /// The events waiting for the delivering thread, and whether one is delivering.
+    private var queue = DeliveryQueue<Event<Observer.Element>>()
     private var terminated = false
 
     /// `true` once a terminal event has been accepted; read under ``lock``.
@@ -27,12 +25,11 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendab
             return
         }
         if event.isStopEvent { terminated = true }
-        if draining {
-            enqueue(event)
+        if !queue.claim() {
+            queue.append(event)
             lock.unlock()
             return
         }
-        draining = true
         lock.unlock()
         deliver(event)
         drain()
@@ -55,35 +52,28 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendab
             lock.unlock()
             return
         }
-        if draining {
+        if !queue.claim() {
             enqueueNext(element)
             lock.unlock()
             return
         }
-        draining = true
         lock.unlock()
         forwardNext(element)
         drain()
     }
 
-    /// Queues `event` for the thread delivering; called under the lock.
-    @inline(never)
-    private func enqueue(_ event: Event<Observer.Element>) {
-        pending.append(event)
-        hasPending = true
-    }
-
+    /// Queues an element for the thread delivering; called under the lock. (Apart, so that the
+    /// code building the `Event` stays out of `sendNext`.)
     @inline(never)
     private func enqueueNext(_ element: Observer.Element) {
-        enqueue(.next(element))
+        queue.append(.next(element))
     }
 
     /// Delivers what was queued meanwhile, until nothing is left; then the sink is idle.
     private func drain() {
         while true {
             lock.lock()
-            if !hasPending {
-                draining = false
+            if queue.finishIfEmpty() {
                 lock.unlock()
                 return
             }
@@ -94,9 +84,7 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendab
     /// Takes the queue (called under the lock, returns after unlocking) and delivers it.
     @inline(never)
     private func deliverPending() {
-        let batch = pending
-        pending = []
-        hasPending = false
+        let batch = queue.takeAll()
         lock.unlock()
         for queued in batch { deliver(queued) }
     }
@@ -112,19 +100,17 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendab
     /// Sends a terminal event that was already claimed with ``terminateLocked()``.
     final func sendClaimedTerminal(_ event: Event<Observer.Element>) {
         lock.lock()
-        if draining {
-            enqueue(event)
+        if !queue.claim() {
+            queue.append(event)
             lock.unlock()
             return
         }
-        draining = true
         lock.unlock()
         deliver(event)
+        // Then whatever was queued meanwhile, once; the sink is idle again.
         lock.lock()
-        let batch = pending
-        pending = []
-        hasPending = false
-        draining = false
+        let batch = queue.hasItems ? queue.takeAll() : []
+        _ = queue.finishIfEmpty()
         lock.unlock()
         for queued in batch { deliver(queued) }
     }

@@ -120,32 +120,35 @@ final class CombineLatestProducer<Result>: Producer<Result>, @unchecked Sendable
     }
 }
 
+/// The sink of the collection forms of `combineLatest`: keeps the latest values and carries out
+/// the decisions of its ``CombineLatestState``, all under the sink's lock.
 final class CombineLatestSink<Observer: ObserverType>: OrderedDeliverySink<[Any?], Observer>, @unchecked Sendable {
-    private let count: Int
+    /// The latest value of each source (`nil` until it sends one).
     private var values: [Any?]
-    private var hasValue: [Bool]
-    private var valueCount = 0
-    private var isDone: [Bool]
-    private var doneCount = 0
-    private var stopped = false
+    /// The rules: when to emit, and when the sequence ends.
+    private var state: CombineLatestState
+    /// What each source has done (sent a value, completed), for the rules.
+    private var sources: [CombineLatestState.Source]
+    /// Each source's subscription.
     private let subscriptions: [SingleAssignmentDisposable]
 
+    /// A sink for `count` sources whose latest values `project` combines.
     init(count: Int, project: @escaping ([Any?]) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
-        self.count = count
         values = Array(repeating: nil, count: count)
-        hasValue = Array(repeating: false, count: count)
-        isDone = Array(repeating: false, count: count)
+        state = CombineLatestState(count: count)
+        sources = Array(repeating: CombineLatestState.Source(), count: count)
         subscriptions = (0 ..< count).map { _ in SingleAssignmentDisposable() }
         super.init(observer: observer, cancel: cancel, render: project)
     }
 
+    /// Subscribes to `sources`; with none, emits `[]` (if `emitsWhenEmpty`) and completes.
     func run(_ sources: [Observable<Any>], emitsWhenEmpty: Bool) -> Disposable {
         for (index, source) in sources.enumerated() {
             subscriptions[index].setDisposable(source.subscribe(CombineLatestObserver(sink: self, index: index)))
         }
         if sources.isEmpty {
             let mustDrain = lock.withLock { () -> Bool in
-                stopped = true
+                _ = state.stop()
                 let first = emitsWhenEmpty ? enqueueLocked(.value([])) : false
                 let second = enqueueLocked(.completed)
                 return first || second
@@ -155,48 +158,45 @@ final class CombineLatestSink<Observer: ObserverType>: OrderedDeliverySink<[Any?
         return Disposables.create(subscriptions)
     }
 
+    /// Source `index` sent `value`.
     fileprivate func next(_ value: Any, at index: Int) {
         lock.lock()
-        if stopped {
-            lock.unlock()
-            return
-        }
-        values[index] = value
-        if !hasValue[index] {
-            hasValue[index] = true
-            valueCount += 1
-        }
+        let action = state.next(&sources[index])
         var mustDrain = false
-        if valueCount == count {
+        switch action {
+        case .ignore:
+            break
+        case .wait:
+            values[index] = value
+        case .emit:
+            values[index] = value
             mustDrain = enqueueLocked(.value(values))
-        } else if doneCount - (isDone[index] ? 1 : 0) == count - 1 {
-            // Every other source has completed and one of them never sent a value.
-            stopped = true
+        case .complete:
+            values[index] = value
             mustDrain = enqueueLocked(.completed)
         }
         lock.unlock()
         if mustDrain { drain() }
     }
 
+    /// A source failed with `error`.
     fileprivate func fail(_ error: Swift.Error) {
         let mustDrain = lock.withLock { () -> Bool in
-            if stopped { return false }
-            stopped = true
-            return enqueueLocked(.error(error))
+            state.stop() ? enqueueLocked(.error(error)) : false
         }
         if mustDrain { drain() }
     }
 
+    /// Source `index` completed.
     fileprivate func complete(at index: Int) {
-        let (mustDrain, allDone) = lock.withLock { () -> (Bool, Bool) in
-            if stopped || isDone[index] { return (false, true) }
-            isDone[index] = true
-            doneCount += 1
-            if doneCount < count { return (false, false) }
-            stopped = true
-            return (enqueueLocked(.completed), true)
+        let (mustDrain, detach) = lock.withLock { () -> (Bool, Bool) in
+            switch state.completed(&sources[index]) {
+            case .ignore: return (false, false)
+            case .detach: return (false, true)
+            case .complete: return (enqueueLocked(.completed), false)
+            }
         }
-        if !allDone { subscriptions[index].dispose() }
+        if detach { subscriptions[index].dispose() }
         if mustDrain { drain() }
     }
 }

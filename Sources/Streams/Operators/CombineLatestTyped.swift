@@ -39,17 +39,16 @@ final class CombineLatestTyped<Result, O1: ObservableType, O2: ObservableType, e
 
 /// The state of one source of a typed `combineLatest`, guarded by the sink's lock.
 struct CombineLatestSlotState {
-    /// Whether the source has sent an element (its latest is initialized).
-    var hasValue = false
-    /// Whether the source has completed.
-    var isDone = false
+    /// What the source has done, for the rules: whether it has sent an element (its latest is
+    /// initialized) and whether it has completed.
+    var source = CombineLatestState.Source()
     /// The source's subscription.
     var subscription = SourceSubscription()
 }
 
 /// The part of a typed `combineLatest` sink that does not depend on its sources' types: the
-/// lock, the per-source state, the counts and the completion rules. ``CombineLatestTypedSink``
-/// lays the values out and renders them.
+/// lock, the per-source state, and the rules (a ``CombineLatestState``, whose decisions it
+/// carries out). ``CombineLatestTypedSink`` lays the values out and renders them.
 ///
 /// The values live in raw memory laid out by the subclass for the sources' types, twice: the
 /// latest of each source, and the copy that the delivering thread renders from. So the element
@@ -73,10 +72,9 @@ class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unche
     // The variables are only touched under `lock` (or by the one delivering thread), so their
     // accesses skip the run-time exclusivity checks, which cost as much as the rest of the
     // per-element bookkeeping.
-    @exclusivity(unchecked) private var valueCount = 0
-    @exclusivity(unchecked) private var doneCount = 0
-    /// `true` once a terminal event has been decided.
-    @exclusivity(unchecked) private var stopped = false
+    /// The rules: how many sources have sent an element and completed, and whether the
+    /// sequence has ended.
+    @exclusivity(unchecked) private var state: CombineLatestState
     /// `true` while one thread delivers; others queue what they decide.
     @exclusivity(unchecked) final var draining = false
     /// `true` once ``dispose()`` has started disposing the sources' subscriptions.
@@ -86,6 +84,7 @@ class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unche
     /// the subclass then writes each one's offset into `offsets`.
     init(count: Int, size: Int, alignment: Int, observer: Observer, cancel: Cancelable) {
         self.count = count
+        state = CombineLatestState(count: count)
         // Int and the state share their alignment (checked below); the values may need more.
         let offsetBytes = MemoryLayout<Int>.stride * count
         let stateBytes = MemoryLayout<CombineLatestSlotState>.stride * count
@@ -131,26 +130,25 @@ class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unche
     @inline(__always)
     final func next<Element>(_ element: Element, at index: Int) {
         lock.lock()
-        if stopped {
+        let slot = slots + index
+        let hadValue = slot.pointee.source.hasValue
+        let action = state.next(&slot.pointee.source)
+        if action == .ignore {
             lock.unlock()
             return
         }
-        let slot = slots + index
-        if slot.pointee.hasValue {
+        if hadValue {
             (latest + offsets[index]).assumingMemoryBound(to: Element.self).pointee = element
         } else {
             // The first element binds the memory to its type.
             (latest + offsets[index]).initializeMemory(as: Element.self, to: element)
-            slot.pointee.hasValue = true
-            valueCount += 1
         }
-        if valueCount == count {
+        switch action {
+        case .emit:
             emitLockedThenUnlock()
-        } else if doneCount - (slot.pointee.isDone ? 1 : 0) == count - 1 {
-            // Every other source has completed and one of them never sent a value.
-            stopped = true
+        case .complete:
             endLockedThenUnlock(nil)
-        } else {
+        case .wait, .ignore:
             lock.unlock()
         }
     }
@@ -158,33 +156,28 @@ class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unche
     /// Fails the sequence with `error`.
     final func fail(_ error: Swift.Error) {
         lock.lock()
-        if stopped {
+        if !state.stop() {
             lock.unlock()
             return
         }
-        stopped = true
         endLockedThenUnlock(error)
     }
 
     /// Marks source `index` completed; completes the sequence when every source has.
     final func complete(at index: Int) {
         lock.lock()
-        if stopped || slots[index].isDone {
+        switch state.completed(&slots[index].source) {
+        case .ignore:
             lock.unlock()
-            return
-        }
-        slots[index].isDone = true
-        doneCount += 1
-        if doneCount < count {
+        case .detach:
             // Its subscription is disposed in the same step (a source that completes while
             // being subscribed, such as `just`, has none yet: it is disposed on arrival).
             let subscription = slots[index].subscription.take()
             lock.unlock()
             subscription?.dispose()
-            return
+        case .complete:
+            endLockedThenUnlock(nil)
         }
-        stopped = true
-        endLockedThenUnlock(nil)
     }
 
     /// Keeps `subscription` as source `index`'s, or disposes it if that was disposed already.
@@ -280,7 +273,7 @@ final class CombineLatestTypedSink<Observer: ObserverType, E1, E2, each E>: Comb
         let renderingInitialized = renderingInitialized
         func destroy<Value>(_: Value.Type, _ cursor: inout CombineLatestCursor) {
             let index = cursor.index
-            if slots[index].hasValue {
+            if slots[index].source.hasValue {
                 cursor.value(Value.self, in: latest).deinitialize(count: 1)
             }
             if renderingInitialized {

@@ -121,84 +121,88 @@ final class ZipProducer<Result>: Producer<Result>, @unchecked Sendable {
     }
 }
 
+/// The sink of the collection forms of `zip`: keeps a queue of waiting values per source and
+/// carries out the decisions of its ``ZipState``, all under the sink's lock.
 final class ZipSink<Observer: ObserverType>: OrderedDeliverySink<[Any?], Observer>, @unchecked Sendable {
+    /// The number of sources.
     private let count: Int
-    private let completesWhenStarved: Bool
+    /// The waiting values of each source, oldest first.
     private var queues: [ZipQueue]
-    private var nonEmptyCount = 0
+    /// The values taken for the latest combination, reused from one to the next.
     private var heads: [Any?]
-    private var isDone: [Bool]
-    private var doneCount = 0
-    private var stopped = false
+    /// The rules: when to emit, and when the sequence ends.
+    private var state: ZipState
+    /// What each source has done (values waiting, completed), for the rules.
+    private var sources: [ZipState.Source]
+    /// Each source's subscription.
     private let subscriptions: [SingleAssignmentDisposable]
 
+    /// A sink for `count` sources whose values `project` combines.
     init(count: Int, completesWhenStarved: Bool, project: @escaping ([Any?]) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
         self.count = count
-        self.completesWhenStarved = completesWhenStarved
         queues = Array(repeating: ZipQueue(), count: count)
         heads = Array(repeating: nil, count: count)
-        isDone = Array(repeating: false, count: count)
+        state = ZipState(count: count, completesWhenStarved: completesWhenStarved)
+        sources = Array(repeating: ZipState.Source(), count: count)
         subscriptions = (0 ..< count).map { _ in SingleAssignmentDisposable() }
         super.init(observer: observer, cancel: cancel, render: project)
     }
 
+    /// Subscribes to `sources`; with none, completes.
     func run(_ sources: [Observable<Any>]) -> Disposable {
         for (index, source) in sources.enumerated() {
             subscriptions[index].setDisposable(source.subscribe(ZipObserver(sink: self, index: index)))
         }
         if sources.isEmpty {
             let mustDrain = lock.withLock { () -> Bool in
-                stopped = true
-                return enqueueLocked(.completed)
+                state.stop() ? enqueueLocked(.completed) : false
             }
             if mustDrain { drain() }
         }
         return Disposables.create(subscriptions)
     }
 
+    /// Source `index` sent `value`.
     fileprivate func next(_ value: Any, at index: Int) {
         lock.lock()
-        if stopped {
-            lock.unlock()
-            return
-        }
-        queues[index].append(value)
-        if queues[index].count == 1 { nonEmptyCount += 1 }
         var mustDrain = false
-        if nonEmptyCount == count {
-            nonEmptyCount = 0
+        switch state.next(&sources[index]) {
+        case .ignore:
+            break
+        case .wait:
+            queues[index].append(value)
+        case .emit:
+            queues[index].append(value)
             for source in 0 ..< count {
+                state.claim(&sources[source])
                 heads[source] = queues[source].removeFirst()
-                if !queues[source].isEmpty { nonEmptyCount += 1 }
             }
             mustDrain = enqueueLocked(.value(heads))
-        } else if completesWhenStarved, doneCount == count - 1 {
-            stopped = true
+        case .complete:
             mustDrain = enqueueLocked(.completed)
         }
         lock.unlock()
         if mustDrain { drain() }
     }
 
+    /// A source failed with `error`.
     fileprivate func fail(_ error: Swift.Error) {
         let mustDrain = lock.withLock { () -> Bool in
-            if stopped { return false }
-            stopped = true
-            return enqueueLocked(.error(error))
+            state.stop() ? enqueueLocked(.error(error)) : false
         }
         if mustDrain { drain() }
     }
 
+    /// Source `index` completed.
     fileprivate func complete(at index: Int) {
-        let (mustDrain, allDone) = lock.withLock { () -> (Bool, Bool) in
-            if stopped || isDone[index] { return (false, true) }
-            isDone[index] = true
-            doneCount += 1
-            if doneCount < count { return (false, false) }
-            stopped = true
-            return (enqueueLocked(.completed), true)
+        let (mustDrain, detach) = lock.withLock { () -> (Bool, Bool) in
+            switch state.completed(&sources[index]) {
+            case .ignore: return (false, false)
+            case .detach: return (false, true)
+            case .complete: return (enqueueLocked(.completed), false)
+            }
         }
-        if !allDone { subscriptions[index].dispose() }
+        if detach { subscriptions[index].dispose() }
         if mustDrain { drain() }
     }
 }

@@ -54,18 +54,18 @@ struct ZipSlotState {
     var head = 0
     /// How many elements the ring holds, from `head` on (wrapping).
     var count = 0
-    /// How many of them no decision has claimed yet (the others wait to be delivered).
-    var available = 0
+    /// What the source has done, for the rules: how many of the ring's elements no decision
+    /// has claimed yet (the others wait to be delivered), and whether it has completed.
+    var source = ZipState.Source()
     /// Whether `buffer` is an allocation of its own, to free.
     var isGrown = false
-    /// Whether the source has completed.
-    var isDone = false
     /// The source's subscription.
     var subscription = SourceSubscription()
 }
 
 /// The part of a typed `zip` sink that does not depend on its sources' types: the lock, the
-/// per-source state, the counts, the completion rules and the delivery loop.
+/// per-source state, the rules (a ``ZipState``, whose decisions it carries out) and the
+/// delivery loop.
 /// ``ZipTypedSink`` lays the values out and renders them.
 ///
 /// Each source has a ring of waiting elements in raw memory, and one place in `rendering` that
@@ -96,11 +96,9 @@ class ZipTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Senda
     final var rendering: UnsafeMutableRawPointer { values }
     // The variables are only touched under `lock`, so their accesses skip the run-time
     // exclusivity checks, which cost as much as the rest of the per-element bookkeeping.
-    /// How many sources have an unclaimed element.
-    @exclusivity(unchecked) private var nonEmptyCount = 0
-    @exclusivity(unchecked) private var doneCount = 0
-    /// `true` once a terminal event has been decided (or the sink disposed).
-    @exclusivity(unchecked) private var stopped = false
+    /// The rules: how many sources have an unclaimed element and have completed, and whether
+    /// a terminal event has been decided (or the sink disposed).
+    @exclusivity(unchecked) private var state: ZipState
     /// `true` while one thread delivers; others count what they decide.
     @exclusivity(unchecked) final var draining = false
     /// Combinations decided while a thread delivered, not yet taken.
@@ -116,6 +114,7 @@ class ZipTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Senda
     /// `slots`.
     init(count: Int, size: Int, alignment: Int, observer: Observer, cancel: Cancelable) {
         self.count = count
+        state = ZipState(count: count, completesWhenStarved: false)
         // Int and the state share their alignment (checked below); the values may need more.
         let offsetBytes = MemoryLayout<Int>.stride * count
         let stateBytes = MemoryLayout<ZipSlotState>.stride * count
@@ -160,11 +159,14 @@ class ZipTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Senda
     @inline(__always)
     final func next<Element>(_ element: Element, at index: Int) {
         lock.lock()
-        if stopped {
+        // Once the sequence has ended the rings are emptied without the lock (see `dispose`):
+        // leave the slot untouched (the rules' own `.ignore` would still write it back).
+        if state.isStopped {
             lock.unlock()
             return
         }
         let slot = slots + index
+        let action = state.next(&slot.pointee.source)
         if slot.pointee.count == slot.pointee.capacity {
             grow(Element.self, slot)
         }
@@ -172,20 +174,19 @@ class ZipTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Senda
         if tail >= slot.pointee.capacity { tail -= slot.pointee.capacity }
         (slot.pointee.buffer + tail * MemoryLayout<Element>.stride).initializeMemory(as: Element.self, to: element)
         slot.pointee.count += 1
-        slot.pointee.available += 1
-        if slot.pointee.available == 1 {
-            nonEmptyCount += 1
-            if nonEmptyCount == count {
-                // Claim one element of each source.
-                for source in 0 ..< count {
-                    slots[source].available -= 1
-                    if slots[source].available == 0 { nonEmptyCount -= 1 }
-                }
-                emitLockedThenUnlock()
-                return
+        switch action {
+        case .emit:
+            // Claim one element of each source.
+            for source in 0 ..< count {
+                state.claim(&slots[source].source)
             }
+            emitLockedThenUnlock()
+        case .complete:
+            // Not taken by this engine, whose rules do not complete on starvation.
+            endLockedThenUnlock(nil)
+        case .wait, .ignore:
+            lock.unlock()
         }
-        lock.unlock()
     }
 
     /// Moves slot `slot`'s ring, full, to an allocation twice its size.
@@ -209,33 +210,33 @@ class ZipTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Senda
     /// Fails the sequence with `error`.
     final func fail(_ error: Swift.Error) {
         lock.lock()
-        if stopped {
+        if !state.stop() {
             lock.unlock()
             return
         }
-        stopped = true
         endLockedThenUnlock(error)
     }
 
     /// Marks source `index` completed; completes the sequence when every source has.
     final func complete(at index: Int) {
         lock.lock()
-        if stopped || slots[index].isDone {
+        // As in `next`: after the end, the slots belong to `dispose`.
+        if state.isStopped {
             lock.unlock()
             return
         }
-        slots[index].isDone = true
-        doneCount += 1
-        if doneCount < count {
+        switch state.completed(&slots[index].source) {
+        case .ignore:
+            lock.unlock()
+        case .detach:
             // Its subscription is disposed in the same step (a source that completes while
             // being subscribed, such as `just`, has none yet: it is disposed on arrival).
             let subscription = slots[index].subscription.take()
             lock.unlock()
             subscription?.dispose()
-            return
+        case .complete:
+            endLockedThenUnlock(nil)
         }
-        stopped = true
-        endLockedThenUnlock(nil)
     }
 
     /// Keeps `subscription` as source `index`'s, or disposes it if that was disposed already.
@@ -266,7 +267,7 @@ class ZipTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Senda
         sourcesDetached = true
         // Nothing is queued or taken from the rings from here on, so they can be emptied
         // without the lock (their elements' deinitializers may call anything).
-        stopped = true
+        _ = state.stop()
         pending = 0
         hasPendingEnd = false
         pendingError = nil
@@ -527,7 +528,7 @@ struct ZipCursor {
         elements.deinitialize(count: count - firstPart)
         slot.pointee.head = 0
         slot.pointee.count = 0
-        slot.pointee.available = 0
+        slot.pointee.source.available = 0
         advance()
     }
 }

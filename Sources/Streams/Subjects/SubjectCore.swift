@@ -16,6 +16,10 @@
 /// it finds a drain under way, its catch-up becomes the drainer's. A subscriber never takes the
 /// drainer's role. Every event has a sequence number, and an observer receives exactly the
 /// events accepted after it subscribed.
+///
+/// The decisions — accept or ignore, deliver or queue, join or replay the end, hand over or
+/// deliver a catch-up, stop delivering — are taken by a ``SubjectState`` value under the lock;
+/// this class carries them out: it keeps the events, calls the observers, and holds the lock.
 final class SubjectCore<Element>: @unchecked Sendable {
     typealias Entry = SubjectSubscription<Element>
 
@@ -23,21 +27,21 @@ final class SubjectCore<Element>: @unchecked Sendable {
     // (`@exclusivity(unchecked)` switches them off for the fields the per-element path reads)
     // would only repeat what the lock guarantees.
     private let lock = Lock()
-    /// The subscriptions, as their non-generic base class: iterating an array of a concrete
-    /// type needs no runtime type lookup in this unspecialised code.
-    @exclusivity(unchecked) private var observers: ContiguousArray<SubjectEntry> = []
-    @exclusivity(unchecked) private var draining = false
+    /// The rules: whether events are accepted, who delivers, the observers (as their
+    /// non-generic base class: iterating an array of a concrete type needs no runtime type
+    /// lookup in this unspecialised code), and whether a backlog waits. Its `hasBacklog` is a
+    /// plain flag for `pending` or `handedOff` holding something: the drainer's common exit
+    /// checks it, as testing the generic arrays themselves costs runtime metadata lookups (the
+    /// code is not specialised for the element type) that dominated a subject's delivery.
+    @exclusivity(unchecked) private var state = SubjectState()
     /// The queued events, the handed-over subscribers and the terminal event: made the first
     /// time one is needed (see ``SubjectCoreBacklog``).
     @exclusivity(unchecked) private var backlog: SubjectCoreBacklog<Element>?
-    /// `true` while `pending` or `handedOff` holds something. The drainer's common exit checks
-    /// this plain flag: testing the generic arrays themselves costs runtime metadata lookups
-    /// (the code is not specialised for the element type) that dominated a subject's delivery.
-    @exclusivity(unchecked) private var hasBacklog = false
-    @exclusivity(unchecked) private var accepted: UInt64 = 0
-    /// `stopEvent != nil`, as a plain flag for the per-element path.
-    @exclusivity(unchecked) private(set) var isStopped = false
-    @exclusivity(unchecked) private(set) var isDisposed = false
+
+    /// `true` once a terminal event was accepted (`stopEvent != nil`); read under the lock.
+    var isStopped: Bool { state.isStopped }
+    /// `true` once the subject was disposed; read under the lock.
+    var isDisposed: Bool { state.isDisposed }
 
     /// The terminal event, once the subject has ended; read under the lock.
     var stopEvent: Event<Element>? { backlog?.stopEvent }
@@ -51,11 +55,10 @@ final class SubjectCore<Element>: @unchecked Sendable {
         return made
     }
 
-    /// Records the terminal event (under the lock).
+    /// Records the terminal event, which the state accepted (under the lock).
     @inline(never)
     private func setStopEvent(_ event: Event<Element>) {
         backlogState().stopEvent = event
-        isStopped = true
     }
 
     /// Runs `body` under the lock; `body` must not call out to user code.
@@ -64,7 +67,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
         try lock.withLock(body)
     }
 
-    var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
+    /// Whether any observer is subscribed.
+    var hasObservers: Bool { lock.withLock { !state.observers.isEmpty } }
 
     /// Emits `event` to the current observers, serialised with every other emission.
     ///
@@ -72,34 +76,23 @@ final class SubjectCore<Element>: @unchecked Sendable {
     ///   subject types record their value or buffer there.
     func emit(_ event: Event<Element>, update: () -> Void = {}) {
         lock.lock()
-        guard let sequence = acceptLocked(update) else {
-            lock.unlock()
-            return
-        }
         let isStop = event.isStopEvent
-        if isStop { setStopEvent(event) }
-        if draining {
+        switch state.emit(isStop: isStop) {
+        case .ignore:
+            lock.unlock()
+        case .queue(let sequence):
+            update()
+            if isStop { setStopEvent(event) }
             enqueue(event, sequence: sequence)
             lock.unlock()
-            return
+        case .deliver(let sequence):
+            update()
+            if isStop { setStopEvent(event) }
+            let snapshot = state.deliveryTargets(isStop: isStop)
+            lock.unlock()
+            deliver(event, sequence: sequence, to: snapshot)
+            drain()
         }
-        draining = true
-        let snapshot = observers
-        if isStop { observers = [] }
-        lock.unlock()
-        deliver(event, sequence: sequence, to: snapshot)
-        drain()
-    }
-
-    /// Accepts one event while the subject is open (called under the lock): runs `update` and
-    /// returns the event's sequence number; `nil` once the subject has ended or been disposed.
-    @inline(__always)
-    private func acceptLocked(_ update: () -> Void) -> UInt64? {
-        if isStopped || isDisposed { return nil }
-        update()
-        let sequence = accepted
-        accepted &+= 1
-        return sequence
     }
 
     /// Emits the next element: what `emit(.next(element))` does, without building an `Event` on
@@ -108,17 +101,21 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// - Parameter update: Runs under the lock first, only if the subject is still open.
     func emitNext(_ element: Element, update: () -> Void = {}) {
         lock.lock()
-        guard let sequence = acceptLocked(update) else {
+        let sequence: UInt64
+        switch state.emit(isStop: false) {
+        case .ignore:
             lock.unlock()
             return
-        }
-        if draining {
-            enqueueNext(element, sequence: sequence)
+        case .queue(let queued):
+            update()
+            enqueueNext(element, sequence: queued)
             lock.unlock()
             return
+        case .deliver(let accepted):
+            update()
+            sequence = accepted
         }
-        draining = true
-        let snapshot = observers
+        let snapshot = state.deliveryTargets(isStop: false)
         lock.unlock()
         withUnsafePointer(to: element) { pointer in
             // `snapshot` keeps every entry alive: read them unretained.
@@ -141,26 +138,22 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// Emits a last element and the terminal event as one step (used by `AsyncSubject`).
     func emitFinal(_ last: Event<Element>, then stop: Event<Element>) {
         lock.lock()
-        if isStopped || isDisposed {
+        switch state.emitFinal() {
+        case .ignore:
             lock.unlock()
-            return
-        }
-        setStopEvent(stop)
-        let sequence = accepted
-        accepted &+= 2
-        if draining {
+        case .queue(let sequence):
+            setStopEvent(stop)
             enqueue(last, sequence: sequence)
             enqueue(stop, sequence: sequence &+ 1)
             lock.unlock()
-            return
+        case .deliver(let sequence):
+            setStopEvent(stop)
+            let snapshot = state.deliveryTargets(isStop: true)
+            lock.unlock()
+            deliver(last, sequence: sequence, to: snapshot)
+            deliver(stop, sequence: sequence &+ 1, to: snapshot)
+            drain()
         }
-        draining = true
-        let snapshot = observers
-        observers = []
-        lock.unlock()
-        deliver(last, sequence: sequence, to: snapshot)
-        deliver(stop, sequence: sequence &+ 1, to: snapshot)
-        drain()
     }
 
     /// Adds an observer; it first receives `replay` (computed under the lock by the caller's
@@ -172,17 +165,21 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// no such type's metadata.
     func subscribe<Observer: ObserverType>(_ observer: Observer, hasReplay: Bool = true, replay: () -> [Event<Element>]) -> Disposable where Observer.Element == Element {
         lock.lock()
-        if isDisposed || isStopped {
+        let firstSequence: UInt64
+        switch state.subscribe() {
+        case .fail, .replayEnded:
             return subscribeToEndedLocked(observer, replay: replay)
+        case .join(let first):
+            firstSequence = first
         }
-        let entry = Entry(observer: observer, core: self, firstSequence: accepted)
+        let entry = Entry(observer: observer, core: self, firstSequence: firstSequence)
         if hasReplay {
             let events = replay()
-            observers.append(entry)
+            state.add(entry)
             lock.unlock()
             deliverReplay(events, to: entry)
         } else {
-            observers.append(entry)
+            state.add(entry)
             lock.unlock()
         }
         // Events accepted during the replay wait in the catch-up; only a drainer appends to it.
@@ -225,11 +222,10 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// handed over, `false` to look again.
     @inline(never)
     private func finishCatchUpLocked(_ entry: Entry) -> Bool {
-        if draining {
+        if state.finishCatchUp() == .handOff {
             // A drainer is at work (on another thread, or up this thread's stack): it finishes
             // this catch-up before it stops, so the subscriber does not chase it.
             backlogState().handedOff.append(entry)
-            hasBacklog = true
             lock.unlock()
             return true
         }
@@ -243,13 +239,12 @@ final class SubjectCore<Element>: @unchecked Sendable {
         return false
     }
 
+    /// Removes a disposed subscription, and whatever waits for it.
     func remove(_ entry: Entry) {
         lock.withLock {
-            if let index = observers.firstIndex(where: { $0 === entry }) {
-                observers.remove(at: index)
-            }
             // `handedOff` is empty unless there is a backlog.
-            if entry.hasCatchUp || hasBacklog { removeCatchUpLocked(entry) }
+            let mayBeHandedOff = state.remove(entry)
+            if entry.hasCatchUp || mayBeHandedOff { removeCatchUpLocked(entry) }
         }
     }
 
@@ -267,8 +262,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// to a drainer are let go by that drainer, which is at work whenever there are any.)
     func detach() {
         lock.lock()
-        let released = observers
-        observers = []
+        let released = state.detach()
         lock.unlock()
         withExtendedLifetime(released) {}
     }
@@ -276,19 +270,16 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// Ends the subject: observers are released and later subscriptions fail.
     func dispose() {
         lock.withLock {
-            isDisposed = true
-            observers = []
+            state.dispose()
             backlog?.pending = []
             backlog?.handedOff = []
-            hasBacklog = false
         }
     }
 
-    /// Queues an event for the drainer; called under the lock.
+    /// Queues an event for the drainer, as the state decided; called under the lock.
     @inline(never)
     private func enqueue(_ event: Event<Element>, sequence: UInt64) {
         backlogState().pending.append((event, sequence))
-        hasBacklog = true
     }
 
     /// Queues an element for the drainer; called under the lock. (Apart, so that the code
@@ -303,8 +294,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     private func drain() {
         while true {
             lock.lock()
-            if !hasBacklog {
-                draining = false
+            if !state.takeBacklog() {
                 lock.unlock()
                 return
             }
@@ -328,7 +318,6 @@ final class SubjectCore<Element>: @unchecked Sendable {
         }
         let batch = backlog.pending
         backlog.pending = []
-        hasBacklog = false
         lock.unlock()
         for (entry, events) in zip(entries, batches) {
             for event in events where !entry.isDisposed {
@@ -336,10 +325,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
             }
         }
         for item in batch {
-            let snapshot = lock.withLock { () -> ContiguousArray<SubjectEntry> in
-                let snapshot = observers
-                if item.event.isStopEvent { observers = [] }
-                return snapshot
+            let snapshot = lock.withLock {
+                state.deliveryTargets(isStop: item.event.isStopEvent)
             }
             deliver(item.event, sequence: item.sequence, to: snapshot)
         }

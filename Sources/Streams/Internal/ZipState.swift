@@ -1,0 +1,105 @@
+/// The rules of `zip`, as a value: how many elements of each source wait unclaimed, which
+/// sources have completed, and whether the sequence has ended; each event of a source is one
+/// mutating call that returns what the sink must do.
+///
+/// Both engines — the collection one (``ZipSink``) and the typed one (``ZipTypedSinkBase``) —
+/// keep one of these under their lock and carry its decisions out: they queue the elements
+/// themselves (first in, first out), take the heads of the queues for each combination, render
+/// and deliver outside the lock, and dispose subscriptions. The per-source part (``Source``)
+/// lives with each source's queue in the sink's storage and is passed in. The value knows
+/// nothing of threads, elements or observers, so the rules are tested on their own
+/// (`ZipStateTests`).
+struct ZipState: Equatable {
+    /// What one source has done so far.
+    struct Source: Equatable {
+        /// How many of its elements wait for a combination (none has claimed them).
+        var available = 0
+        /// Whether the source has completed.
+        var isDone = false
+    }
+
+    /// What the sink does with an element a source sent.
+    enum OnNext: Equatable {
+        /// The sequence has ended: drop the element.
+        case ignore
+        /// Queue the element; some source has nothing waiting.
+        case wait
+        /// Queue the element, then claim one element of every source (``claim(_:)`` on each,
+        /// oldest first) and emit their combination.
+        case emit
+        /// Complete (`completesWhenStarved`): every other source has completed, so the element
+        /// can never be matched.
+        case complete
+    }
+
+    /// What the sink does when a source completes.
+    enum OnCompleted: Equatable {
+        /// The sequence has ended, or this source had completed already: nothing.
+        case ignore
+        /// Dispose this source's subscription; others still run.
+        case detach
+        /// Every source has completed: complete.
+        case complete
+    }
+
+    /// The number of sources.
+    let count: Int
+    /// Whether an element that arrives while every other source has completed, and which
+    /// makes no combination, completes the sequence (RxSwift's collection `zip`); otherwise
+    /// the sequence completes only when every source has.
+    let completesWhenStarved: Bool
+    /// How many sources have an unclaimed element.
+    private(set) var nonEmptyCount = 0
+    /// How many sources have completed.
+    private(set) var doneCount = 0
+    /// `true` once a terminal event has been decided.
+    private(set) var isStopped = false
+
+    /// The rules for `count` sources.
+    init(count: Int, completesWhenStarved: Bool) {
+        self.count = count
+        self.completesWhenStarved = completesWhenStarved
+    }
+
+    /// `source` sent an element.
+    @inline(__always)
+    mutating func next(_ source: inout Source) -> OnNext {
+        if isStopped { return .ignore }
+        source.available += 1
+        if source.available == 1 {
+            nonEmptyCount += 1
+            if nonEmptyCount == count { return .emit }
+        }
+        if completesWhenStarved && doneCount == count - 1 {
+            isStopped = true
+            return .complete
+        }
+        return .wait
+    }
+
+    /// Claims the oldest unclaimed element of `source` for the combination ``next(_:)``
+    /// decided to emit; called once for every source.
+    @inline(__always)
+    mutating func claim(_ source: inout Source) {
+        source.available -= 1
+        if source.available == 0 { nonEmptyCount -= 1 }
+    }
+
+    /// `source` completed.
+    mutating func completed(_ source: inout Source) -> OnCompleted {
+        if isStopped || source.isDone { return .ignore }
+        source.isDone = true
+        doneCount += 1
+        if doneCount < count { return .detach }
+        isStopped = true
+        return .complete
+    }
+
+    /// The sequence ends otherwise (a source failed, there is no source, or the sink is
+    /// disposed): `true` when it was still running, so the caller sends its terminal event.
+    mutating func stop() -> Bool {
+        if isStopped { return false }
+        isStopped = true
+        return true
+    }
+}
