@@ -374,6 +374,72 @@ import Testing
         }
     }
 
+    // MARK: combineLatest and zip take a just, an empty or a from(optional:) source the same way
+
+    @Test func combineLatestTakesAJustAndAFromOptionalSourceAsTheirSubscriptionsWould() {
+        check(["1+2+10", "1+2+20", "|"]) { route in
+            let log = EventLog()
+            let subject = PublishSubject<Int>()
+            let subscription = Observable.combineLatest(
+                route(Observable.just(1)), route(Observable.from(optional: 2)), subject
+            ) { "\($0)+\($1)+\($2)" }
+                .subscribe(onNext: { log.add($0) }, onCompleted: { log.add("|") })
+            subject.onNext(10)
+            subject.onNext(20)
+            subject.onCompleted()
+            subscription.dispose()
+            return log.entries
+        }
+    }
+
+    @Test func combineLatestWithAnEmptySourceCompletesWithTheNextElementOfAnother() {
+        // As in RxSwift: a source that completed empty ends the sequence once an element
+        // arrives while every other source has completed too.
+        check(["subject observed", "|", "subject has no observer"]) { route in
+            let log = EventLog()
+            let subject = PublishSubject<Int>()
+            let subscription = Observable.combineLatest(route(Observable.just(1)), route(Observable<Int>.empty()), subject) { $0 + $1 + $2 }
+                .subscribe(onNext: { log.add($0) }, onCompleted: { log.add("|") })
+            if subject.hasObservers { log.add("subject observed") }
+            subject.onNext(10)
+            if !subject.hasObservers { log.add("subject has no observer") }
+            subscription.dispose()
+            return log.entries
+        }
+    }
+
+    @Test func zipTakesAJustSourceAsItsSubscriptionWould() {
+        check(["1+10", "20 waits", "|"]) { route in
+            let log = EventLog()
+            let subject = PublishSubject<Int>()
+            let subscription = Observable.zip(route(Observable.just(1)), subject) { "\($0)+\($1)" }
+                .subscribe(onNext: { log.add($0) }, onCompleted: { log.add("|") })
+            subject.onNext(10)
+            subject.onNext(20)
+            log.add("20 waits")
+            subject.onCompleted()
+            subscription.dispose()
+            return log.entries
+        }
+    }
+
+    @Test func zipWithAnEmptyOrANilSourceCompletesWhenTheOtherDoes() {
+        check(["10 waits", "|", "|"]) { route in
+            let log = EventLog()
+            let subject = PublishSubject<Int>()
+            let empty = Observable.zip(route(Observable<Int>.empty()), subject) { $0 + $1 }
+                .subscribe(onNext: { log.add($0) }, onCompleted: { log.add("|") })
+            let none = Observable.zip(subject, route(Observable<Int>.from(optional: nil))) { $0 + $1 }
+                .subscribe(onNext: { log.add($0) }, onCompleted: { log.add("|") })
+            subject.onNext(10)
+            log.add("10 waits")
+            subject.onCompleted()
+            empty.dispose()
+            none.dispose()
+            return log.entries
+        }
+    }
+
     // MARK: the shortcut is taken, and only where it may be
 
     #if DEBUG

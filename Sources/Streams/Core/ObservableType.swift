@@ -51,14 +51,10 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
         subscribe(observer)
     }
 
-    /// The one element of a sequence that, when subscribed, sends exactly that element and
-    /// completes at once, without a scheduler (`just`); `nil` for any other sequence. The
-    /// flattening operators deliver such an inner element directly instead of subscribing it.
-    var immediateElement: Element? { nil }
-
     /// How a flattening operator can run this sequence as an inner sequence without subscribing
-    /// to it; ``InnerShortcut/subscribe`` (subscribe to it) for all but the library's
-    /// synchronous factories.
+    /// to it (and how `combineLatest` and `zip` take a `just` or `empty` source);
+    /// ``InnerShortcut/subscribe`` (subscribe to it) for all but the library's synchronous
+    /// factories.
     var innerShortcut: InnerShortcut { .subscribe }
 
     /// The one element of a sequence whose ``innerShortcut`` is ``InnerShortcut/element``.

@@ -29,8 +29,6 @@ final class Just<Element>: Producer<Element>, @unchecked Sendable {
     @usableFromInline
     init(element: Element) { self.element = element }
 
-    override var immediateElement: Element? { element }
-
     override var innerShortcut: InnerShortcut { .element }
 
     override var shortcutElement: Element { element }

@@ -2,7 +2,8 @@
 /// `flatMapFirst`) can run an inner sequence without subscribing to it: for the library's
 /// synchronous factories, what a subscription would send is known in advance, so the operator
 /// delivers it itself, as an inner subscription that starts and ends at once, with no inner
-/// sink, disposer or trampoline entry. Every other sequence says ``subscribe``.
+/// sink, disposer or trampoline entry. The typed `combineLatest` and `zip` read it too, to take
+/// a source that sends one element or none at once. Every other sequence says ``subscribe``.
 ///
 /// Not generic, on purpose: the operators' code is not specialised for the element type, and a
 /// generic enum returned there would cost a runtime type lookup per inner.

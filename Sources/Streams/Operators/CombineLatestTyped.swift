@@ -111,18 +111,23 @@ class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unche
 
     /// Subscribes to `source`, whose elements go to slot `index`.
     ///
-    /// A `just` is not subscribed: its element and completion are taken at once, as its
-    /// subscription would send them (the flattening operators do the same with an inner `just`).
-    /// It is recognised through `asObservable()`, which costs less than a cast to `Observable`
+    /// A `just` or an `empty` (or `from(optional:)` with no scheduler) is not subscribed: its
+    /// element and completion are taken at once, as its subscription would send them, read from
+    /// its ``Observable/innerShortcut`` as the flattening operators read an inner's. It is
+    /// recognised through `asObservable()`, which costs less than a cast to `Observable`
     /// (for the library's sequences it is the sequence itself; a foreign `ObservableType` makes
     /// a wrapper that is dropped, and the source itself is subscribed).
     final func subscribe<Source: ObservableType>(_ source: Source, at index: Int) {
-        if let element = source.asObservable().immediateElement {
-            next(element, at: index)
+        let observable = source.asObservable()
+        switch observable.innerShortcut {
+        case .element:
+            next(observable.shortcutElement, at: index)
             complete(at: index)
-            return
+        case .completion:
+            complete(at: index)
+        case .subscribe, .steps:
+            attach(source.subscribe(CombineLatestSlotObserver<Source.Element, Observer>(sink: self, index: index)), at: index)
         }
-        attach(source.subscribe(CombineLatestSlotObserver<Source.Element, Observer>(sink: self, index: index)), at: index)
     }
 
     /// Stores `element` as the latest of slot `index` and emits a combination, or completes

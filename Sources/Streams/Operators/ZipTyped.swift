@@ -143,15 +143,20 @@ class ZipTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Senda
 
     /// Subscribes to `source`, whose elements go to slot `index`.
     ///
-    /// A `just` is not subscribed: its element and completion are taken at once, as its
-    /// subscription would send them (as the typed `combineLatest` does).
+    /// A `just` or an `empty` (or `from(optional:)` with no scheduler) is not subscribed: its
+    /// element and completion are taken at once, as its subscription would send them (as the
+    /// typed `combineLatest` does, through ``Observable/innerShortcut``).
     final func subscribe<Source: ObservableType>(_ source: Source, at index: Int) {
-        if let element = source.asObservable().immediateElement {
-            next(element, at: index)
+        let observable = source.asObservable()
+        switch observable.innerShortcut {
+        case .element:
+            next(observable.shortcutElement, at: index)
             complete(at: index)
-            return
+        case .completion:
+            complete(at: index)
+        case .subscribe, .steps:
+            attach(source.subscribe(ZipSlotObserver<Source.Element, Observer>(sink: self, index: index)), at: index)
         }
-        attach(source.subscribe(ZipSlotObserver<Source.Element, Observer>(sink: self, index: index)), at: index)
     }
 
     /// Queues `element` in slot `index` and emits a combination when every source has an
