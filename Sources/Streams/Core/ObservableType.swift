@@ -87,7 +87,9 @@ extension ObservableType {
     /// - Returns: The subscription.
     @inlinable
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-        subscribe(AnonymousObserver<Element> { observer, event in
+        let observer = ClosureObserver<Element>(
+            onNext: nil, onError: nil, onCompleted: nil, onDisposed: nil, callStack: []
+        ) { observer, event in
             switch event {
             case .next:
                 if observer.isStopped { return }
@@ -95,7 +97,8 @@ extension ObservableType {
             case .error, .completed:
                 if observer.stop() { on(event) }
             }
-        })
+        }
+        return subscribe(observer)
     }
 
     /// Subscribes closures for elements, errors, completion and disposal.
@@ -122,7 +125,7 @@ extension ObservableType {
         // (no `Event` per element); the handler, compiled here for the caller's element type,
         // sees the rest.
         let observer = ClosureObserver<Element>(
-            onNext: onNext, onError: onError, onCompleted: onCompleted,
+            onNext: onNext ?? { _ in }, onError: onError, onCompleted: onCompleted,
             onDisposed: onDisposed.map { Disposables.create(with: $0) }, callStack: callStack
         ) { observer, event in
             switch event {

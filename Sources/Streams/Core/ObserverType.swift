@@ -83,78 +83,25 @@ public struct AnyObserver<Element>: ObserverType {
 
 extension AnyObserver: @unchecked Sendable {}
 
-/// The observer behind `subscribe(_:)` and `subscribe(onNext:onError:onCompleted:onDisposed:)`:
-/// it counts itself in ``Resources/total`` while alive and hands each event, with itself, to
-/// its handler.
+/// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)` and `subscribe(_:)`:
+/// it holds the subscriber's closures itself, so that the handler of `subscribe(onNext:…)`,
+/// built by the `@inlinable` method for the caller's element type, captures nothing and costs
+/// no closure context.
 ///
-/// The handler, not this class, stops at the first terminal event (``isStopped``, ``stop()``).
-/// The handlers are built by `@inlinable` methods, so they are compiled for the caller's element
-/// type: inspecting an event there costs nothing, where doing it here (generic code, not
-/// specialised) asked the runtime for the event type's metadata on every element.
-@usableFromInline
-final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
-    @usableFromInline
-    typealias Handler = (AnonymousObserver<Element>, Event<Element>) -> Void
-
-    private let next: ((Element) -> Void)?
-    private let handler: Handler
-    @usableFromInline
-    let stopped = AtomicFlag()
-
-    /// - Parameters:
-    ///   - next: Called for each element until a terminal event, if given; otherwise elements
-    ///     go to `handler` as `.next`.
-    ///   - handler: Called for terminal events (and elements when there is no `next`).
-    @usableFromInline
-    init(next: ((Element) -> Void)? = nil, _ handler: @escaping Handler) {
-        self.next = next
-        self.handler = handler
-        Resources.increment()
-    }
-
-    deinit { Resources.decrement() }
-
-    @usableFromInline
-    func on(_ event: Event<Element>) {
-        handler(self, event)
-    }
-
-    @usableFromInline
-    func onNext(_ element: Element) {
-        guard let next else { return handleNext(element) }
-        if stopped.isSet { return }
-        next(element)
-    }
-
-    /// Hands an element to `handler` as `.next`: apart from `onNext`, so that building the
-    /// `Event` does not cost `onNext` a runtime type lookup on every call.
-    @inline(never)
-    private func handleNext(_ element: Element) {
-        handler(self, .next(element))
-    }
-
-    /// `true` once a terminal event was accepted.
-    @inlinable
-    var isStopped: Bool { stopped.isSet }
-
-    /// Accepts a terminal event; `true` only the first time.
-    @inlinable
-    func stop() -> Bool { stopped.setOnce() }
-}
-
-/// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`: it holds the
-/// subscriber's closures itself, so that the handler, built by the `@inlinable` method for the
-/// caller's element type, captures nothing and costs no closure context.
-///
-/// It counts itself in ``Resources/total`` while alive. The handler, not this class, stops at
-/// the first terminal event (``isStopped``, ``stop()``); elements that arrive through
-/// ``onNext(_:)`` go straight to the `onNext` closure.
+/// It counts itself in ``Resources/total`` while alive, and hands each event that arrives
+/// through ``on(_:)``, with itself, to its handler. The handler, not this class, stops at the
+/// first terminal event (``isStopped``, ``stop()``). Elements that arrive through
+/// ``onNext(_:)`` go straight to the element closure, with no `Event` built; with no element
+/// closure (`subscribe(_:)`) they go to the handler. The handlers are compiled for the caller's
+/// element type: inspecting an event there costs nothing, where doing it here (generic code, not
+/// specialised) would ask the runtime for the event type's metadata on every element.
 @usableFromInline
 final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
     @usableFromInline
     typealias Handler = (ClosureObserver<Element>, Event<Element>) -> Void
 
-    /// Called for each element until a terminal event.
+    /// Called for each element that arrives through ``onNext(_:)`` until a terminal event;
+    /// `nil` hands those elements to the handler instead.
     @usableFromInline let elementHandler: ((Element) -> Void)?
     /// Called once if the sequence fails; `nil` sends the error to the default error handler.
     @usableFromInline let errorHandler: ((Swift.Error) -> Void)?
@@ -169,7 +116,7 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
     let stopped = AtomicFlag()
 
     /// - Parameters:
-    ///   - onNext: Called for each element.
+    ///   - onNext: Called for each element; `nil` sends elements to `handler`.
     ///   - onError: Called if the sequence fails.
     ///   - onCompleted: Called if the sequence completes.
     ///   - onDisposed: Disposed once the handler has handled a terminal event.
@@ -202,8 +149,16 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
 
     @usableFromInline
     func onNext(_ element: Element) {
+        guard let elementHandler else { return handleNext(element) }
         if stopped.isSet { return }
-        elementHandler?(element)
+        elementHandler(element)
+    }
+
+    /// Hands an element to `handler` as `.next`: apart from `onNext`, so that building the
+    /// `Event` does not cost `onNext` a runtime type lookup on every call.
+    @inline(never)
+    private func handleNext(_ element: Element) {
+        handler(self, .next(element))
     }
 
     /// `true` once a terminal event was accepted.
