@@ -117,4 +117,94 @@ import Testing
             #expect(terminated.load(ordering: .relaxed) <= 1)
         }
     }
+
+    // MARK: what subscribe(onNext:onError:onCompleted:onDisposed:) hands out
+
+    /// An object that only the subscriber's closures hold.
+    private final class Capture {}
+
+    /// Subscribes closures that capture a fresh object to `source` and returns the handle and a
+    /// weak reference to that object.
+    private func subscribeCapturing(
+        _ source: Observable<Int>, events: EventBox, onDisposed: Bool
+    ) -> (Disposable, () -> AnyObject?) {
+        let capture = Capture()
+        weak let captured = capture
+        let handle = source.subscribe(
+            onNext: { [capture] in _ = capture; events.add("\($0)") },
+            onCompleted: { events.add("|") },
+            onDisposed: onDisposed ? { events.add("disposed") } : nil
+        )
+        return (handle, { captured })
+    }
+
+    /// What the closures of a subscription saw.
+    private final class EventBox {
+        var entries: [String] = []
+        func add(_ entry: String) { entries.append(entry) }
+    }
+
+    @Test(arguments: [false, true])
+    func disposingTheHandleOfASubjectSubscriptionLetsGoOfTheClosuresAtOnce(onDisposed: Bool) {
+        let subject = PublishSubject<Int>()
+        let events = EventBox()
+        let (handle, captured) = subscribeCapturing(subject.asObservable(), events: events, onDisposed: onDisposed)
+        subject.onNext(1)
+        #expect(captured() != nil)
+        handle.dispose()
+        // Still holding the handle: the closures must be gone anyway.
+        #expect(captured() == nil)
+        subject.onNext(2)
+        handle.dispose()
+        #expect(events.entries == (onDisposed ? ["1", "disposed"] : ["1"]))
+        withExtendedLifetime(handle) {}
+    }
+
+    @Test(arguments: [false, true])
+    func disposingTheHandleOfAChainLetsGoOfTheClosuresAtOnce(onDisposed: Bool) {
+        let subject = PublishSubject<Int>()
+        let events = EventBox()
+        let (handle, captured) = subscribeCapturing(subject.map { $0 * 10 }.filter { _ in true }, events: events, onDisposed: onDisposed)
+        subject.onNext(1)
+        #expect(captured() != nil)
+        handle.dispose()
+        #expect(captured() == nil)
+        #expect(!subject.hasObservers)
+        subject.onNext(2)
+        #expect(events.entries == (onDisposed ? ["10", "disposed"] : ["10"]))
+        withExtendedLifetime(handle) {}
+    }
+
+    @Test(arguments: [false, true])
+    func aChainThatEndsLetsGoOfTheClosuresAndCallsOnDisposedOnce(onDisposed: Bool) {
+        let subject = PublishSubject<Int>()
+        let events = EventBox()
+        let (handle, captured) = subscribeCapturing(subject.map { $0 + 1 }, events: events, onDisposed: onDisposed)
+        subject.onNext(1)
+        subject.onCompleted()
+        #expect(captured() == nil)
+        handle.dispose()
+        #expect(events.entries == (onDisposed ? ["2", "|", "disposed"] : ["2", "|"]))
+        withExtendedLifetime(handle) {}
+    }
+
+    @Test func subscribeWithAnEventClosureGetsElementsThroughEitherPathAndStopsAtTheEnd() {
+        // `subscribe(_:)` has no element closure: elements sent with `onNext` (a subject) and
+        // with `on(.next)` (`create`) both reach it, and nothing after the terminal event.
+        var events: [String] = []
+        let subject = PublishSubject<Int>()
+        let fromSubject = subject.subscribe { events.append("\($0)") }
+        subject.onNext(1)
+        subject.onCompleted()
+        let fromCreate = Observable<Int>.create { observer in
+            observer.on(.next(2))
+            observer.onNext(3)
+            observer.on(.completed)
+            observer.onNext(4)
+            return Disposables.create()
+        }.subscribe { events.append("\($0)") }
+        fromSubject.dispose()
+        fromCreate.dispose()
+        #expect(events == ["next(1)", "completed", "next(2)", "next(3)", "completed"])
+    }
 }
