@@ -23,7 +23,7 @@ import Testing
 
     @Test func aTerminalEventIsTheLastOneAcceptedAndLetsTheObserversGo() {
         var state = SubjectState()
-        let entry = SubjectEntry(firstSequence: 0)
+        let entry = BroadcastEntry(firstSequence: 0)
         state.add(entry)
         let stop = state.emit(isStop: true)
         #expect(stop == .deliver(sequence: 0))
@@ -37,7 +37,7 @@ import Testing
 
     @Test func anElementBeingDeliveredKeepsTheObservers() {
         var state = SubjectState()
-        state.add(SubjectEntry(firstSequence: 0))
+        state.add(BroadcastEntry(firstSequence: 0))
         _ = state.emit(isStop: false)
         let targets = state.deliveryTargets(isStop: false)
         #expect(targets.count == 1)
@@ -77,8 +77,8 @@ import Testing
 
     @Test func removingASubscriberReportsWhetherABacklogMayHoldIt() {
         var state = SubjectState()
-        let a = SubjectEntry(firstSequence: 0)
-        let b = SubjectEntry(firstSequence: 0)
+        let a = BroadcastEntry(firstSequence: 0)
+        let b = BroadcastEntry(firstSequence: 0)
         state.add(a)
         state.add(b)
         let quiet = state.remove(a)
@@ -93,7 +93,7 @@ import Testing
 
     @Test func aDisposedSubjectAcceptsNothingAndFailsSubscribers() {
         var state = SubjectState()
-        state.add(SubjectEntry(firstSequence: 0))
+        state.add(BroadcastEntry(firstSequence: 0))
         _ = state.emit(isStop: false)
         _ = state.emit(isStop: false)
         state.dispose()
@@ -108,7 +108,7 @@ import Testing
 
     @Test func detachLetsGoOfTheObservers() {
         var state = SubjectState()
-        state.add(SubjectEntry(firstSequence: 0))
+        state.add(BroadcastEntry(firstSequence: 0))
         let released = state.detach()
         #expect(released.count == 1)
         #expect(state.observers.isEmpty)

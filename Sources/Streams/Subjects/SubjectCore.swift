@@ -90,7 +90,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
             if isStop { setStopEvent(event) }
             let snapshot = state.deliveryTargets(isStop: isStop)
             lock.unlock()
-            deliver(event, sequence: sequence, to: snapshot)
+            broadcast(event, sequence: sequence, to: snapshot, lock: lock)
             drain()
         }
     }
@@ -117,21 +117,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         }
         let snapshot = state.deliveryTargets(isStop: false)
         lock.unlock()
-        withUnsafePointer(to: element) { pointer in
-            // `snapshot` keeps every entry alive: read them unretained.
-            snapshot.withUnsafeBufferPointer { entries in
-                for index in entries.indices {
-                    Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
-                        if entry.isDisposed || entry.firstSequence > sequence { return }
-                        if entry.isLive {
-                            entry.receiveNext(at: UnsafeRawPointer(pointer))
-                        } else {
-                            deliverNextToCatchingUp(entry, element)
-                        }
-                    }
-                }
-            }
-        }
+        broadcastNext(element, sequence: sequence, to: snapshot, lock: lock)
         drain()
     }
 
@@ -150,8 +136,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
             setStopEvent(stop)
             let snapshot = state.deliveryTargets(isStop: true)
             lock.unlock()
-            deliver(last, sequence: sequence, to: snapshot)
-            deliver(stop, sequence: sequence &+ 1, to: snapshot)
+            broadcast(last, sequence: sequence, to: snapshot, lock: lock)
+            broadcast(stop, sequence: sequence &+ 1, to: snapshot, lock: lock)
             drain()
         }
     }
@@ -213,7 +199,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     private func deliverReplay(_ events: [Event<Element>], to entry: Entry) {
         for event in events {
             if entry.isDisposed { break }
-            entry.observer.on(event)
+            entry.receive(event)
         }
     }
 
@@ -234,7 +220,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         let batch = entry.takeCatchUp()
         lock.unlock()
         for event in batch where !entry.isDisposed {
-            entry.observer.on(event)
+            entry.receive(event)
         }
         return false
     }
@@ -311,56 +297,17 @@ final class SubjectCore<Element>: @unchecked Sendable {
         let backlog = backlogState()
         let entries = backlog.handedOff
         backlog.handedOff = []
-        let batches = entries.map { entry -> [Event<Element>] in
-            let batch = entry.takeCatchUp()
-            entry.goLive()
-            return batch
-        }
+        let batches = takeCatchUpsLocked(entries)
         let batch = backlog.pending
         backlog.pending = []
         lock.unlock()
-        for (entry, events) in zip(entries, batches) {
-            for event in events where !entry.isDisposed {
-                entry.observer.on(event)
-            }
-        }
+        deliverCatchUps(entries, batches)
         for item in batch {
             let snapshot = lock.withLock {
                 state.deliveryTargets(isStop: item.event.isStopEvent)
             }
-            deliver(item.event, sequence: item.sequence, to: snapshot)
+            broadcast(item.event, sequence: item.sequence, to: snapshot, lock: lock)
         }
-    }
-
-    @inline(__always)
-    private func deliver(_ event: Event<Element>, sequence: UInt64, to snapshot: ContiguousArray<SubjectEntry>) {
-        for entry in snapshot where !entry.isDisposed && entry.firstSequence <= sequence {
-            if entry.isLive {
-                unsafeDowncast(entry, to: Entry.self).observer.on(event)
-                continue
-            }
-            deliverToCatchingUp(entry, event)
-        }
-    }
-
-    @inline(never)
-    private func deliverNextToCatchingUp(_ entry: SubjectEntry, _ element: Element) {
-        deliverToCatchingUp(entry, .next(element))
-    }
-
-    /// Buffers `event` for a subscriber still receiving its replay, unless it has just gone
-    /// live (then delivers directly: its subscriber is done calling it). Called by the drainer.
-    @inline(never)
-    private func deliverToCatchingUp(_ entry: SubjectEntry, _ event: Event<Element>) {
-        let entry = unsafeDowncast(entry, to: Entry.self)
-        lock.lock()
-        if !entry.isLive {
-            entry.appendCatchUp(event)
-            lock.unlock()
-            return
-        }
-        lock.unlock()
-        entry.observer.on(event)
     }
 }
 
@@ -377,45 +324,6 @@ final class SubjectCoreBacklog<Element> {
     var stopEvent: Event<Element>?
 }
 
-/// The catch-up of a subscription to a subject (``SubjectSubscription``).
-final class SubjectCatchUp<Element> {
-    var events: [Event<Element>] = []
-}
-
-/// The part of a subject's subscription that does not depend on the element type.
-class SubjectEntry: @unchecked Sendable {
-    /// The sequence number of the first event this observer may receive.
-    final let firstSequence: UInt64
-    private let disposed = AtomicFlag()
-    private let live = AtomicFlag()
-
-    init(firstSequence: UInt64) {
-        self.firstSequence = firstSequence
-    }
-
-    /// Passes the element stored at `element` (of the subject's element type) to the observer.
-    func receiveNext(at element: UnsafeRawPointer) {
-        fatalError("SubjectEntry.receiveNext(at:) is overridden")
-    }
-
-    @inline(__always)
-    final var isDisposed: Bool { disposed.isSet }
-
-    /// `true` once the subscriber has caught up; from then on the drainer calls it directly.
-    @inline(__always)
-    final var isLive: Bool { live.isSet }
-
-    /// `!catchUp.isEmpty` of the subscription, as a plain flag (reading the generic array costs
-    /// runtime type lookups); guarded by the subject's lock.
-    @exclusivity(unchecked) final var hasCatchUp = false
-
-    /// Marks the subscriber caught up; called under the subject's lock.
-    final func goLive() { _ = live.setOnce() }
-
-    /// Marks the subscription disposed; `true` only the first time.
-    final func markDisposed() -> Bool { disposed.setOnce() }
-}
-
 /// One observer's subscription to a subject; disposing it removes the observer.
 ///
 /// It holds the subject's core strongly: a weak reference would give every subject a side table
@@ -423,42 +331,14 @@ class SubjectEntry: @unchecked Sendable {
 /// subject lets go of its observers when it is deallocated (``SubjectCore/detach()``), as on
 /// its terminal event and on `dispose()`, so the core and its subscriptions never keep each
 /// other alive; a subscription kept after that keeps only the core's memory.
-final class SubjectSubscription<Element>: SubjectEntry, Disposable, @unchecked Sendable {
-    let observer: any ObserverType<Element>
-    /// Events accepted while the subscriber was still delivering its replay, in a box made for
-    /// the first one (so creating and deallocating a subscription builds no array of a type from
-    /// the element type: a runtime metadata lookup each); guarded by the subject's lock.
-    private var catchUp: SubjectCatchUp<Element>?
+final class SubjectSubscription<Element>: BroadcastSubscription<Element>, Disposable, @unchecked Sendable {
+    /// The subject's core, which removes this subscription when it is disposed.
     private let core: SubjectCore<Element>
 
-    /// Adds an event to the catch-up (under the subject's lock).
-    @inline(never)
-    func appendCatchUp(_ event: Event<Element>) {
-        if catchUp == nil { catchUp = SubjectCatchUp() }
-        catchUp?.events.append(event)
-        hasCatchUp = true
-    }
-
-    /// Takes the catch-up (under the subject's lock).
-    @inline(never)
-    func takeCatchUp() -> [Event<Element>] {
-        hasCatchUp = false
-        guard let catchUp else { return [] }
-        defer { catchUp.events = [] }
-        return catchUp.events
-    }
-
+    /// `observer`'s subscription to `core`, from event number `firstSequence` on.
     init<Observer: ObserverType>(observer: Observer, core: SubjectCore<Element>, firstSequence: UInt64) where Observer.Element == Element {
-        self.observer = observer
         self.core = core
-        super.init(firstSequence: firstSequence)
-        Resources.increment()
-    }
-
-    deinit { Resources.decrement() }
-
-    override func receiveNext(at element: UnsafeRawPointer) {
-        observer.onNext(element.assumingMemoryBound(to: Element.self).pointee)
+        super.init(observer: observer, firstSequence: firstSequence)
     }
 
     func dispose() {

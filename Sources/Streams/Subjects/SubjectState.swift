@@ -42,7 +42,7 @@ struct SubjectState {
     }
 
     /// The observers an accepted event goes to (those present when it is delivered).
-    private(set) var observers: ContiguousArray<SubjectEntry> = []
+    private(set) var observers: ContiguousArray<BroadcastEntry> = []
     /// The number the next accepted event gets.
     private(set) var accepted: UInt64 = 0
     /// `true` once a terminal event has been accepted.
@@ -89,7 +89,7 @@ struct SubjectState {
     /// The observers that an event being delivered now goes to; after a terminal event the
     /// subject keeps none (they are let go with the delivery).
     @inline(__always)
-    mutating func deliveryTargets(isStop: Bool) -> ContiguousArray<SubjectEntry> {
+    mutating func deliveryTargets(isStop: Bool) -> ContiguousArray<BroadcastEntry> {
         let targets = observers
         if isStop { observers = [] }
         return targets
@@ -115,7 +115,7 @@ struct SubjectState {
     }
 
     /// Adds a subscriber that joined (see ``subscribe()``).
-    mutating func add(_ entry: SubjectEntry) {
+    mutating func add(_ entry: BroadcastEntry) {
         observers.append(entry)
     }
 
@@ -133,7 +133,7 @@ struct SubjectState {
     ///
     /// - Returns: `true` when something may still wait for it (a backlog: it may have been
     ///   handed over), so the core must look for it there too.
-    mutating func remove(_ entry: SubjectEntry) -> Bool {
+    mutating func remove(_ entry: BroadcastEntry) -> Bool {
         if let index = observers.firstIndex(where: { $0 === entry }) {
             observers.remove(at: index)
         }
@@ -141,7 +141,7 @@ struct SubjectState {
     }
 
     /// The subject is deallocated: returns the observers, which it keeps no longer.
-    mutating func detach() -> ContiguousArray<SubjectEntry> {
+    mutating func detach() -> ContiguousArray<BroadcastEntry> {
         let released = observers
         observers = []
         return released

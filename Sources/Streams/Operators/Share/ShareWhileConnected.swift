@@ -97,9 +97,9 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
     private let replaysLast: Bool
     /// The delivery rules; guarded by `lock`.
     @exclusivity(unchecked) private var state = ShareConnectionState()
-    /// The observers (``ShareSubscription``s, as their non-generic base: iterating them needs no
+    /// The observers (``BroadcastSubscription``s, as their non-generic base: iterating them needs no
     /// runtime type lookup); guarded by `lock`.
-    @exclusivity(unchecked) private var observers: ContiguousArray<ShareEntry> = []
+    @exclusivity(unchecked) private var observers: ContiguousArray<BroadcastEntry> = []
     /// The source's subscription, once attached; guarded by `lock`.
     @exclusivity(unchecked) private var upstream: Disposable?
     /// The last element, in a box made for the first one (replay 1 only); guarded by `lock`.
@@ -125,8 +125,8 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
     ///
     /// - Returns: Its subscription, and the element to replay to it (then it is not live yet:
     ///   the caller delivers the replay with ``deliverReplay(_:to:)`` after unlocking).
-    func joinLocked<Observer: ObserverType>(_ observer: Observer) -> (ShareSubscription<Element>, Element?) where Observer.Element == Element {
-        let entry = ShareSubscription(observer: observer, firstSequence: state.accepted)
+    func joinLocked<Observer: ObserverType>(_ observer: Observer) -> (BroadcastSubscription<Element>, Element?) where Observer.Element == Element {
+        let entry = BroadcastSubscription(observer: observer, firstSequence: state.accepted)
         observers.append(entry)
         if let last {
             return (entry, last.value)
@@ -137,7 +137,7 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
 
     /// Delivers `replay` to `entry`, then what was accepted meanwhile, until `entry` is live
     /// or its catch-up is handed over to the drainer at work.
-    func deliverReplay(_ replay: Element, to entry: ShareSubscription<Element>) {
+    func deliverReplay(_ replay: Element, to entry: BroadcastSubscription<Element>) {
         if !entry.isDisposed { entry.receive(.next(replay)) }
         while true {
             lock.lock()
@@ -171,12 +171,12 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
     func leave(_ entry: ObjectIdentifier) {
         // What the connection lets go of is released after unlocking: releasing an observer or
         // an element may run its owner's code.
-        var left: ShareEntry?, handedOver: ShareSubscription<Element>?, catchUp: [Event<Element>] = []
+        var left: BroadcastEntry?, handedOver: BroadcastSubscription<Element>?, catchUp: [Event<Element>] = []
         lock.lock()
         if let index = observers.firstIndex(where: { ObjectIdentifier($0) == entry }) {
             let entry = observers.remove(at: index)
             _ = entry.markDisposed()
-            if entry.hasCatchUp { catchUp = unsafeDowncast(entry, to: ShareSubscription<Element>.self).takeCatchUp() }
+            if entry.hasCatchUp { catchUp = unsafeDowncast(entry, to: BroadcastSubscription<Element>.self).takeCatchUp() }
             left = entry
         }
         if let backlog, let index = backlog.handedOver.firstIndex(where: { ObjectIdentifier($0) == entry }) {
@@ -238,7 +238,7 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
             if replaysLast { record(element) }
             let snapshot = observers
             lock.unlock()
-            deliverNext(element, sequence: sequence, to: snapshot)
+            broadcastNext(element, sequence: sequence, to: snapshot, lock: lock)
             drain()
         }
     }
@@ -278,7 +278,7 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
             let snapshot = observers
             observers = []
             lock.unlock()
-            deliver(event, sequence: sequence, to: snapshot)
+            broadcast(event, sequence: sequence, to: snapshot, lock: lock)
             drain()
         }
         withExtendedLifetime(replay) {}
@@ -294,61 +294,6 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
         let made = ShareBacklog<Element>()
         backlog = made
         return made
-    }
-
-    /// Passes element number `sequence` to the observers of `snapshot` that are still
-    /// subscribed and joined before it was accepted.
-    @inline(__always)
-    private func deliverNext(_ element: Element, sequence: UInt64, to snapshot: ContiguousArray<ShareEntry>) {
-        withUnsafePointer(to: element) { pointer in
-            // `snapshot` keeps every entry alive: read them unretained.
-            snapshot.withUnsafeBufferPointer { entries in
-                for index in entries.indices {
-                    Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
-                        if entry.isDisposed || entry.firstSequence > sequence { return }
-                        if entry.isLive {
-                            entry.receiveNext(at: UnsafeRawPointer(pointer))
-                        } else {
-                            deliverNextToCatchingUp(entry, element)
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Passes event number `sequence` to the observers of `snapshot` that are still subscribed
-    /// and joined before it was accepted.
-    private func deliver(_ event: Event<Element>, sequence: UInt64, to snapshot: ContiguousArray<ShareEntry>) {
-        for entry in snapshot where !entry.isDisposed && entry.firstSequence <= sequence {
-            if entry.isLive {
-                unsafeDowncast(entry, to: ShareSubscription<Element>.self).receive(event)
-            } else {
-                deliverToCatchingUp(entry, event)
-            }
-        }
-    }
-
-    /// ``deliverToCatchingUp(_:_:)`` for an element (apart, so that building the `Event` stays
-    /// out of the element path).
-    @inline(never)
-    private func deliverNextToCatchingUp(_ entry: ShareEntry, _ element: Element) {
-        deliverToCatchingUp(entry, .next(element))
-    }
-
-    /// Adds `event` to the catch-up of an observer still receiving its replay, unless it has
-    /// just gone live (then passes it on: its subscriber is done calling it).
-    @inline(never)
-    private func deliverToCatchingUp(_ entry: ShareEntry, _ event: Event<Element>) {
-        let entry = unsafeDowncast(entry, to: ShareSubscription<Element>.self)
-        lock.lock()
-        if !entry.isLive {
-            entry.appendCatchUp(event)
-            lock.unlock()
-            return
-        }
-        lock.unlock()
-        entry.receive(event)
     }
 
     /// Delivers what was queued and handed over while the drainer delivered, until nothing is
@@ -373,26 +318,18 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
         let backlog = backlogLocked()
         let entries = backlog.handedOver
         backlog.handedOver = []
-        let batches = entries.map { entry -> [Event<Element>] in
-            let batch = entry.takeCatchUp()
-            entry.goLive()
-            return batch
-        }
+        let batches = takeCatchUpsLocked(entries)
         let queued = backlog.pending
         backlog.pending = []
         lock.unlock()
-        for (entry, events) in zip(entries, batches) {
-            for event in events where !entry.isDisposed {
-                entry.receive(event)
-            }
-        }
+        deliverCatchUps(entries, batches)
         for item in queued {
-            let snapshot = lock.withLock { () -> ContiguousArray<ShareEntry> in
+            let snapshot = lock.withLock { () -> ContiguousArray<BroadcastEntry> in
                 let snapshot = observers
                 if item.event.isStopEvent { observers = [] }
                 return snapshot
             }
-            deliver(item.event, sequence: item.sequence, to: snapshot)
+            broadcast(item.event, sequence: item.sequence, to: snapshot, lock: lock)
         }
     }
 }
@@ -414,94 +351,7 @@ final class ShareBacklog<Element> {
     var pending: [(event: Event<Element>, sequence: UInt64)] = []
     /// Observers that finished their replay while a drainer was at work; the drainer delivers
     /// their catch-up and makes them live before it stops.
-    var handedOver: [ShareSubscription<Element>] = []
-}
-
-/// The part of an observer's subscription to a shared connection that does not depend on the
-/// element type: what the element path reads.
-class ShareEntry: @unchecked Sendable {
-    /// The sequence number of the first event this observer may receive.
-    final let firstSequence: UInt64
-    /// Set by the first `dispose`.
-    private let disposed = AtomicFlag()
-    /// Set once the observer has caught up.
-    private let live = AtomicFlag()
-    /// `true` while the catch-up holds events (reading the generic array would cost a runtime
-    /// type lookup); guarded by the shared sequence's lock.
-    @exclusivity(unchecked) final var hasCatchUp = false
-
-    /// An entry receiving events numbered `firstSequence` and later.
-    init(firstSequence: UInt64) {
-        self.firstSequence = firstSequence
-    }
-
-    /// Passes the element stored at `element` (of the connection's element type) to the
-    /// observer.
-    func receiveNext(at element: UnsafeRawPointer) {
-        fatalError("ShareEntry.receiveNext(at:) is overridden")
-    }
-
-    /// `true` once the subscription was disposed.
-    @inline(__always)
-    final var isDisposed: Bool { disposed.isSet }
-
-    /// `true` once the observer has caught up: from then on drainers call it directly.
-    @inline(__always)
-    final var isLive: Bool { live.isSet }
-
-    /// Marks the observer caught up (call under the shared sequence's lock, or before the
-    /// entry is published).
-    final func goLive() { _ = live.setOnce() }
-
-    /// Marks the subscription disposed; `true` only the first time.
-    final func markDisposed() -> Bool { disposed.setOnce() }
-}
-
-/// One observer's subscription to a shared connection, as the connection keeps it. Its
-/// subscriber holds a ``ShareSubscriptionHandle``, which does not keep it: once the connection
-/// lets go of it (when the observer leaves, or after its terminal event), it is released with
-/// its observer, even if the observer holds its own handle.
-final class ShareSubscription<Element>: ShareEntry, @unchecked Sendable {
-    /// The observer. (A constant: calling an observer stored in a variable would copy it for
-    /// every element.)
-    let observer: any ObserverType<Element>
-    /// Events accepted while the observer was still receiving its replay; guarded by the
-    /// shared sequence's lock.
-    private var catchUp: [Event<Element>] = []
-
-    /// `observer`'s subscription, from event number `firstSequence` on.
-    init<Observer: ObserverType>(observer: Observer, firstSequence: UInt64) where Observer.Element == Element {
-        self.observer = observer
-        super.init(firstSequence: firstSequence)
-        Resources.increment()
-    }
-
-    deinit { Resources.decrement() }
-
-    override func receiveNext(at element: UnsafeRawPointer) {
-        observer.onNext(element.assumingMemoryBound(to: Element.self).pointee)
-    }
-
-    /// Passes `event` to the observer.
-    @inline(__always)
-    func receive(_ event: Event<Element>) {
-        observer.on(event)
-    }
-
-    /// Adds `event` to the catch-up (call under the shared sequence's lock).
-    @inline(never)
-    func appendCatchUp(_ event: Event<Element>) {
-        catchUp.append(event)
-        hasCatchUp = true
-    }
-
-    /// Takes the catch-up (call under the shared sequence's lock).
-    @inline(never)
-    func takeCatchUp() -> [Event<Element>] {
-        hasCatchUp = false
-        defer { catchUp = [] }
-        return catchUp
-    }
+    var handedOver: [BroadcastSubscription<Element>] = []
 }
 
 /// What the subscriber of a shared sequence holds: disposing it takes its subscription out of
@@ -517,7 +367,7 @@ final class ShareSubscriptionHandle<Element>: Disposable, @unchecked Sendable {
     private let entry: ObjectIdentifier
 
     /// The handle of `entry`, an observer of `connection`.
-    init(connection: ShareConnection<Element>, entry: ShareSubscription<Element>) {
+    init(connection: ShareConnection<Element>, entry: BroadcastSubscription<Element>) {
         self.connection = connection
         self.entry = ObjectIdentifier(entry)
     }
