@@ -88,7 +88,7 @@ extension ObservableType {
     @inlinable
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
         let observer = ClosureObserver<Element>(
-            onNext: nil, onError: nil, onCompleted: nil, onDisposed: nil, callStack: []
+            onNext: nil, onError: nil, onCompleted: nil, onDisposed: nil, callStack: [], handlesElements: true
         ) { observer, event in
             switch event {
             case .next:
@@ -125,7 +125,7 @@ extension ObservableType {
         // (no `Event` per element); the handler, compiled here for the caller's element type,
         // sees the rest.
         let observer = ClosureObserver<Element>(
-            onNext: onNext ?? { _ in }, onError: onError, onCompleted: onCompleted,
+            onNext: onNext, onError: onError, onCompleted: onCompleted,
             onDisposed: onDisposed.map { Disposables.create(with: $0) }, callStack: callStack
         ) { observer, event in
             switch event {

@@ -91,8 +91,8 @@ extension AnyObserver: @unchecked Sendable {}
 /// It counts itself in ``Resources/total`` while alive, and hands each event that arrives
 /// through ``on(_:)``, with itself, to its handler. The handler, not this class, stops at the
 /// first terminal event (``isStopped``, ``stop()``). Elements that arrive through
-/// ``onNext(_:)`` go straight to the element closure, with no `Event` built; with no element
-/// closure (`subscribe(_:)`) they go to the handler. The handlers are compiled for the caller's
+/// ``onNext(_:)`` go straight to the element closure, with no `Event` built, or, for
+/// `subscribe(_:)`, which has none, to the handler. The handlers are compiled for the caller's
 /// element type: inspecting an event there costs nothing, where doing it here (generic code, not
 /// specialised) would ask the runtime for the event type's metadata on every element.
 @usableFromInline
@@ -100,8 +100,7 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
     @usableFromInline
     typealias Handler = (ClosureObserver<Element>, Event<Element>) -> Void
 
-    /// Called for each element that arrives through ``onNext(_:)`` until a terminal event;
-    /// `nil` hands those elements to the handler instead.
+    /// Called for each element that arrives through ``onNext(_:)`` until a terminal event.
     @usableFromInline let elementHandler: ((Element) -> Void)?
     /// Called once if the sequence fails; `nil` sends the error to the default error handler.
     @usableFromInline let errorHandler: ((Swift.Error) -> Void)?
@@ -112,15 +111,20 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
     /// Where the subscription was made, for the default error handler (empty unless recorded).
     @usableFromInline let callStack: [String]
     private let handler: Handler
+    /// Whether elements that arrive through ``onNext(_:)`` go to the handler (`subscribe(_:)`)
+    /// rather than to ``elementHandler``.
+    private let handlesElements: Bool
     @usableFromInline
     let stopped = AtomicFlag()
 
     /// - Parameters:
-    ///   - onNext: Called for each element; `nil` sends elements to `handler`.
+    ///   - onNext: Called for each element.
     ///   - onError: Called if the sequence fails.
     ///   - onCompleted: Called if the sequence completes.
     ///   - onDisposed: Disposed once the handler has handled a terminal event.
     ///   - callStack: The subscription's call stack, for the default error handler.
+    ///   - handlesElements: Whether elements that arrive through ``onNext(_:)`` go to
+    ///     `handler`, as `.next` events, instead of to `onNext`.
     ///   - handler: Called for every event that arrives through ``on(_:)``.
     @usableFromInline
     init(
@@ -129,6 +133,7 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
         onCompleted: (() -> Void)?,
         onDisposed: Cancelable?,
         callStack: [String],
+        handlesElements: Bool = false,
         _ handler: @escaping Handler
     ) {
         self.elementHandler = onNext
@@ -137,6 +142,7 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
         self.disposal = onDisposed
         self.callStack = callStack
         self.handler = handler
+        self.handlesElements = handlesElements
         Resources.increment()
     }
 
@@ -149,9 +155,9 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
 
     @usableFromInline
     func onNext(_ element: Element) {
-        guard let elementHandler else { return handleNext(element) }
+        if handlesElements { return handleNext(element) }
         if stopped.isSet { return }
-        elementHandler(element)
+        elementHandler?(element)
     }
 
     /// Hands an element to `handler` as `.next`: apart from `onNext`, so that building the
