@@ -174,3 +174,47 @@ func deliverCatchUps<Element>(_ entries: [BroadcastSubscription<Element>], _ bat
         }
     }
 }
+
+/// What a subject or a shared connection keeps only once it needs it: events accepted while a
+/// deliverer was at work, and observers handed over to it with their catch-up. One that is
+/// created, subscribed and released without either never makes one, so neither its creation
+/// nor its release touches a value of a type built from the element type (each such value
+/// costs a runtime metadata lookup: the code is not specialised). Guarded by the owner's lock.
+class BroadcastBacklog<Element> {
+    /// Events accepted while a deliverer was at work, with their sequence numbers, in order.
+    final var pending: [(event: Event<Element>, sequence: UInt64)] = []
+    /// Observers that finished their replay while a deliverer was at work; the deliverer passes
+    /// their catch-up on and makes them live before it stops.
+    final var handedOver: [BroadcastSubscription<Element>] = []
+
+    /// An empty backlog.
+    init() {}
+
+    /// Takes the backlog (call under `lock`, the owner's lock; returns after unlocking) and
+    /// delivers it: first the handed-over catch-ups, whose events were accepted before anything
+    /// still pending, then the pending events, each to the observers `targets` names for it
+    /// (called under `lock`). Events accepted meanwhile queue anew, so the catch-ups no longer
+    /// grow.
+    final func drainLocked(lock: Lock, targets: (Event<Element>) -> ContiguousArray<BroadcastEntry>) {
+        let entries = handedOver
+        handedOver = []
+        let batches = takeCatchUpsLocked(entries)
+        let queued = pending
+        pending = []
+        lock.unlock()
+        deliverCatchUps(entries, batches)
+        for item in queued {
+            let snapshot = lock.withLock { targets(item.event) }
+            broadcast(item.event, sequence: item.sequence, to: snapshot, lock: lock)
+        }
+    }
+
+    /// Takes `entry` out of the hand-over (under the owner's lock), if it is there.
+    ///
+    /// - Returns: The entry, if it was handed over.
+    @discardableResult
+    final func removeHandedOver(_ entry: ObjectIdentifier) -> BroadcastSubscription<Element>? {
+        guard let index = handedOver.firstIndex(where: { ObjectIdentifier($0) == entry }) else { return nil }
+        return handedOver.remove(at: index)
+    }
+}

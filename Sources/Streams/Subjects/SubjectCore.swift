@@ -211,7 +211,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         if state.finishCatchUp() == .handOff {
             // A drainer is at work (on another thread, or up this thread's stack): it finishes
             // this catch-up before it stops, so the subscriber does not chase it.
-            backlogState().handedOff.append(entry)
+            backlogState().handedOver.append(entry)
             lock.unlock()
             return true
         }
@@ -228,7 +228,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// Removes a disposed subscription, and whatever waits for it.
     func remove(_ entry: Entry) {
         lock.withLock {
-            // `handedOff` is empty unless there is a backlog.
+            // `handedOver` is empty unless there is a backlog.
             let mayBeHandedOff = state.remove(entry)
             if entry.hasCatchUp || mayBeHandedOff { removeCatchUpLocked(entry) }
         }
@@ -237,9 +237,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     @inline(never)
     private func removeCatchUpLocked(_ entry: Entry) {
         _ = entry.takeCatchUp()
-        if let backlog, let index = backlog.handedOff.firstIndex(where: { $0 === entry }) {
-            backlog.handedOff.remove(at: index)
-        }
+        backlog?.removeHandedOver(ObjectIdentifier(entry))
     }
 
     /// Lets go of the observers when the subject itself is deallocated: their subscriptions hold
@@ -258,7 +256,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         lock.withLock {
             state.dispose()
             backlog?.pending = []
-            backlog?.handedOff = []
+            backlog?.handedOver = []
         }
     }
 
@@ -288,39 +286,18 @@ final class SubjectCore<Element>: @unchecked Sendable {
         }
     }
 
-    /// Takes the backlog (called under the lock, returns after unlocking) and delivers it:
-    /// first the handed-over catch-ups, whose events were accepted before anything still
-    /// pending, then the pending events. While this runs, new events queue in `pending`, so
-    /// the catch-ups no longer grow.
+    /// Takes the backlog (called under the lock, returns after unlocking) and delivers it, each
+    /// pending event to the observers the rules name for it.
     @inline(never)
     private func drainBacklog() {
-        let backlog = backlogState()
-        let entries = backlog.handedOff
-        backlog.handedOff = []
-        let batches = takeCatchUpsLocked(entries)
-        let batch = backlog.pending
-        backlog.pending = []
-        lock.unlock()
-        deliverCatchUps(entries, batches)
-        for item in batch {
-            let snapshot = lock.withLock {
-                state.deliveryTargets(isStop: item.event.isStopEvent)
-            }
-            broadcast(item.event, sequence: item.sequence, to: snapshot, lock: lock)
-        }
+        backlogState().drainLocked(lock: lock) { state.deliveryTargets(isStop: $0.isStopEvent) }
     }
 }
 
-/// What a subject keeps only once it needs it: events queued for the drainer, subscribers
-/// handed over to it, and the terminal event. A subject that is created, subscribed and
-/// deallocated without any of them never makes one, so neither its creation nor its
-/// deallocation touches a value of a type built from the element type (each such value costs
-/// a runtime metadata lookup: the code is not specialised). Guarded by the subject's lock.
-final class SubjectCoreBacklog<Element> {
-    var pending: [(event: Event<Element>, sequence: UInt64)] = []
-    /// Subscribers that finished their replay while a drainer was at work; the drainer delivers
-    /// their catch-up and makes them live before it stops.
-    var handedOff: [SubjectSubscription<Element>] = []
+/// A subject's backlog (``BroadcastBacklog``), which also keeps the terminal event, for
+/// subscribers that arrive after it.
+final class SubjectCoreBacklog<Element>: BroadcastBacklog<Element> {
+    /// The terminal event, once accepted.
     var stopEvent: Event<Element>?
 }
 

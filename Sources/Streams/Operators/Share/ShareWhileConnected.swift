@@ -106,7 +106,7 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
     @exclusivity(unchecked) private var last: ShareReplayBox<Element>?
     /// Queued events and handed-over catch-ups, made the first time one is needed; guarded by
     /// `lock`.
-    @exclusivity(unchecked) private var backlog: ShareBacklog<Element>?
+    @exclusivity(unchecked) private var backlog: BroadcastBacklog<Element>?
 
     /// A new connection of `parent`, numbered `generation`.
     init(parent: ShareWhileConnected<Element>, generation: UInt64) {
@@ -179,8 +179,7 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
             if entry.hasCatchUp { catchUp = unsafeDowncast(entry, to: BroadcastSubscription<Element>.self).takeCatchUp() }
             left = entry
         }
-        if let backlog, let index = backlog.handedOver.firstIndex(where: { ObjectIdentifier($0) == entry }) {
-            let entry = backlog.handedOver.remove(at: index)
+        if let entry = backlog?.removeHandedOver(entry) {
             _ = entry.markDisposed()
             catchUp.append(contentsOf: entry.takeCatchUp())
             handedOver = entry
@@ -289,9 +288,9 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
 
     /// The backlog, made on first use (call under `lock`).
     @inline(never)
-    private func backlogLocked() -> ShareBacklog<Element> {
+    private func backlogLocked() -> BroadcastBacklog<Element> {
         if let backlog { return backlog }
-        let made = ShareBacklog<Element>()
+        let made = BroadcastBacklog<Element>()
         backlog = made
         return made
     }
@@ -310,26 +309,15 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
         }
     }
 
-    /// Takes the backlog (call under `lock`; returns after unlocking) and delivers it: first the
-    /// handed-over catch-ups, whose events were accepted before anything queued, then the queued
-    /// events, each to the observers subscribed when it is delivered that joined before it.
+    /// Takes the backlog (call under `lock`; returns after unlocking) and delivers it, each
+    /// queued event to the observers subscribed when it is delivered (none after the terminal
+    /// event).
     @inline(never)
     private func drainBacklog() {
-        let backlog = backlogLocked()
-        let entries = backlog.handedOver
-        backlog.handedOver = []
-        let batches = takeCatchUpsLocked(entries)
-        let queued = backlog.pending
-        backlog.pending = []
-        lock.unlock()
-        deliverCatchUps(entries, batches)
-        for item in queued {
-            let snapshot = lock.withLock { () -> ContiguousArray<BroadcastEntry> in
-                let snapshot = observers
-                if item.event.isStopEvent { observers = [] }
-                return snapshot
-            }
-            broadcast(item.event, sequence: item.sequence, to: snapshot, lock: lock)
+        backlogLocked().drainLocked(lock: lock) { event in
+            let snapshot = observers
+            if event.isStopEvent { observers = [] }
+            return snapshot
         }
     }
 }
@@ -342,16 +330,6 @@ final class ShareReplayBox<Element> {
 
     /// A box holding `value`.
     init(_ value: Element) { self.value = value }
-}
-
-/// What a connection keeps only once it needs it: events queued for the drainer, and observers
-/// handed over to it with their catch-up. Guarded by the shared sequence's lock.
-final class ShareBacklog<Element> {
-    /// Events accepted while a drainer was at work, with their sequence numbers, in order.
-    var pending: [(event: Event<Element>, sequence: UInt64)] = []
-    /// Observers that finished their replay while a drainer was at work; the drainer delivers
-    /// their catch-up and makes them live before it stops.
-    var handedOver: [BroadcastSubscription<Element>] = []
 }
 
 /// What the subscriber of a shared sequence holds: disposing it takes its subscription out of
