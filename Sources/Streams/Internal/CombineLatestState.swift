@@ -9,6 +9,8 @@
 /// state in the sink's storage and is passed in, so the typed engine keeps its single
 /// allocation. The value knows nothing of threads, elements or observers, so the rules are
 /// tested on their own (`CombineLatestStateTests`).
+///
+/// What happens when sources complete, the same for `zip`, is the ``SourcesEnd`` inside.
 struct CombineLatestState: Equatable {
     /// What one source has done so far.
     struct Source: Equatable {
@@ -32,27 +34,22 @@ struct CombineLatestState: Equatable {
     }
 
     /// What the sink does when a source completes.
-    enum OnCompleted: Equatable {
-        /// The sequence has ended, or this source had completed already: nothing.
-        case ignore
-        /// Dispose this source's subscription; others still run.
-        case detach
-        /// Every source has completed: complete.
-        case complete
-    }
+    typealias OnCompleted = SourcesEnd.OnCompleted
 
+    /// How many sources have completed, and whether the sequence has ended.
+    private(set) var end: SourcesEnd
     /// The number of sources.
-    let count: Int
+    var count: Int { end.count }
     /// How many sources have sent an element.
     private(set) var valueCount = 0
     /// How many sources have completed.
-    private(set) var doneCount = 0
+    var doneCount: Int { end.doneCount }
     /// `true` once a terminal event has been decided.
-    private(set) var isStopped = false
+    var isStopped: Bool { end.isStopped }
 
     /// The rules for `count` sources.
     init(count: Int) {
-        self.count = count
+        end = SourcesEnd(count: count)
     }
 
     /// `source` sent an element.
@@ -66,7 +63,7 @@ struct CombineLatestState: Equatable {
         if valueCount == count { return .emit }
         if doneCount - (source.isDone ? 1 : 0) == count - 1 {
             // Every other source has completed and one of them never sent a value.
-            isStopped = true
+            end.endNow()
             return .complete
         }
         return .wait
@@ -74,19 +71,12 @@ struct CombineLatestState: Equatable {
 
     /// `source` completed.
     mutating func completed(_ source: inout Source) -> OnCompleted {
-        if isStopped || source.isDone { return .ignore }
-        source.isDone = true
-        doneCount += 1
-        if doneCount < count { return .detach }
-        isStopped = true
-        return .complete
+        end.completed(&source.isDone)
     }
 
     /// The sequence ends otherwise (a source failed, there is no source, or the sink is
     /// disposed): `true` when it was still running, so the caller sends its terminal event.
     mutating func stop() -> Bool {
-        if isStopped { return false }
-        isStopped = true
-        return true
+        end.stop()
     }
 }

@@ -9,6 +9,8 @@
 /// lives with each source's queue in the sink's storage and is passed in. The value knows
 /// nothing of threads, elements or observers, so the rules are tested on their own
 /// (`ZipStateTests`).
+///
+/// What happens when sources complete, the same for `combineLatest`, is the ``SourcesEnd`` inside.
 struct ZipState: Equatable {
     /// What one source has done so far.
     struct Source: Equatable {
@@ -33,17 +35,12 @@ struct ZipState: Equatable {
     }
 
     /// What the sink does when a source completes.
-    enum OnCompleted: Equatable {
-        /// The sequence has ended, or this source had completed already: nothing.
-        case ignore
-        /// Dispose this source's subscription; others still run.
-        case detach
-        /// Every source has completed: complete.
-        case complete
-    }
+    typealias OnCompleted = SourcesEnd.OnCompleted
 
+    /// How many sources have completed, and whether the sequence has ended.
+    private(set) var end: SourcesEnd
     /// The number of sources.
-    let count: Int
+    var count: Int { end.count }
     /// Whether an element that arrives while every other source has completed, and which
     /// makes no combination, completes the sequence (RxSwift's collection `zip`); otherwise
     /// the sequence completes only when every source has.
@@ -51,13 +48,13 @@ struct ZipState: Equatable {
     /// How many sources have an unclaimed element.
     private(set) var nonEmptyCount = 0
     /// How many sources have completed.
-    private(set) var doneCount = 0
+    var doneCount: Int { end.doneCount }
     /// `true` once a terminal event has been decided.
-    private(set) var isStopped = false
+    var isStopped: Bool { end.isStopped }
 
     /// The rules for `count` sources.
     init(count: Int, completesWhenStarved: Bool) {
-        self.count = count
+        end = SourcesEnd(count: count)
         self.completesWhenStarved = completesWhenStarved
     }
 
@@ -71,7 +68,7 @@ struct ZipState: Equatable {
             if nonEmptyCount == count { return .emit }
         }
         if completesWhenStarved && doneCount == count - 1 {
-            isStopped = true
+            end.endNow()
             return .complete
         }
         return .wait
@@ -87,19 +84,12 @@ struct ZipState: Equatable {
 
     /// `source` completed.
     mutating func completed(_ source: inout Source) -> OnCompleted {
-        if isStopped || source.isDone { return .ignore }
-        source.isDone = true
-        doneCount += 1
-        if doneCount < count { return .detach }
-        isStopped = true
-        return .complete
+        end.completed(&source.isDone)
     }
 
     /// The sequence ends otherwise (a source failed, there is no source, or the sink is
     /// disposed): `true` when it was still running, so the caller sends its terminal event.
     mutating func stop() -> Bool {
-        if isStopped { return false }
-        isStopped = true
-        return true
+        end.stop()
     }
 }
