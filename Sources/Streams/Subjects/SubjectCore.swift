@@ -30,7 +30,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// The rules: whether events are accepted, who delivers, the observers (as their
     /// non-generic base class: iterating an array of a concrete type needs no runtime type
     /// lookup in this unspecialised code), and whether a backlog waits. Its `hasBacklog` is a
-    /// plain flag for `pending` or `handedOff` holding something: the drainer's common exit
+    /// plain flag for `pending` or `handedOver` holding something: the drainer's common exit
     /// checks it, as testing the generic arrays themselves costs runtime metadata lookups (the
     /// code is not specialised for the element type) that dominated a subject's delivery.
     @exclusivity(unchecked) private var state = SubjectState()
