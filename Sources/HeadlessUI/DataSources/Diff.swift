@@ -69,6 +69,7 @@ public enum Diff {
         let newItems = finalSections.map(\.items)
         let matching = try match(initialSections, finalSections, oldItems: oldItems, newItems: newItems)
         var stages: [Changeset<Section>] = []
+        stages.reserveCapacity(3)
 
         // Stage 1: deletions and updates at old positions. `remaining` holds each surviving old
         // section with the rows it keeps, in their final values, in old order.
@@ -152,17 +153,29 @@ public enum Diff {
         for old in initialSections.indices {
             let section = matching.newSectionOfOld[old]
             guard section >= 0 else { continue }
-            let start = matching.oldStart[old]
+            let rows = matching.oldStart[old]..<(matching.oldStart[old] + oldItems[old].count)
+            // Rows leaving for another section move; those staying move only if they do not
+            // keep their order, which a first pass checks without keeping anything.
+            var position = 0, last = -1, inOrder = true
+            for flat in rows where !matching.isRemoved(flat) {
+                let target = matching.destination[flat]
+                if target >> 32 == section {
+                    inOrder = inOrder && (target & rowMask) > last
+                    last = target & rowMask
+                } else {
+                    rowMoves.movedItems.append((ItemPath(sectionIndex: section, itemIndex: position), ItemPath(sectionIndex: target >> 32, itemIndex: target & rowMask)))
+                }
+                position += 1
+            }
+            if inOrder { continue }
             candidateRows.removeAll(keepingCapacity: true)
             candidateTargets.removeAll(keepingCapacity: true)
-            var position = 0
-            for flat in start..<(start + oldItems[old].count) where !matching.isRemoved(flat) {
+            position = 0
+            for flat in rows where !matching.isRemoved(flat) {
                 let target = matching.destination[flat]
                 if target >> 32 == section {
                     candidateRows.append(position)
                     candidateTargets.append(target & rowMask)
-                } else {
-                    rowMoves.movedItems.append((ItemPath(sectionIndex: section, itemIndex: position), ItemPath(sectionIndex: target >> 32, itemIndex: target & rowMask)))
                 }
                 position += 1
             }

@@ -35,6 +35,7 @@ struct LongestIncreasingScratch {
     @inlinable
     mutating func run(_ values: [Int]) -> Int {
         tails.removeAll(keepingCapacity: true)
+        tails.reserveCapacity(values.count)
         previous.removeAll(keepingCapacity: true)
         previous.append(contentsOf: repeatElement(-1, count: values.count))
         for (position, value) in values.enumerated() {

@@ -117,7 +117,7 @@ extension Diff {
     /// - Throws: ``Error/duplicateSection(section:)`` with the second section of an identity.
     @inlinable
     static func indexSections<Section: AnimatableSectionModelType>(_ sections: [Section]) throws -> [Section.Identity: Int] {
-        var index: [Section.Identity: Int] = [:]
+        var index = [Section.Identity: Int](minimumCapacity: sections.count)
         for (offset, section) in sections.enumerated() where index.updateValue(offset, forKey: section.identity) != nil {
             throw Error.duplicateSection(section: section)
         }
