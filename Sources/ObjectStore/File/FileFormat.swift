@@ -1,16 +1,32 @@
 import Foundation
 
-/// The store file's layout: a 16-byte file header, then framed records (see
-/// `Guides/ObjectStore-FileFormat.md`, which this code and that guide must agree with).
-///
-///     file   := header meta table* seal commit*        (format 1, still read: no seal)
-///     header := "RMVSTORE" u32(formatVersion) u32(crc32c of the 12 bytes before)
-///     record := u32(length) u32(crc32c of payload) u32(crc32c of the 8 bytes before) payload
-///     payload:= u8(kind) body
 /// Whether reading a store file checks record checksums. Only the fuzz target turns this off,
 /// so that it reaches the record decoders with inputs a checksum would reject.
 package nonisolated(unsafe) var _storeFileVerifiesChecksums = true
 
+/// The store file's layout, the one specification the code and
+/// `Guides/ObjectStore-FileFormat.md` must agree with: a 16-byte file header, then framed
+/// records. The library writes format 3 (a snapshot of pages the store reads where they lie,
+/// when first used, then the log of commits); it reads formats 1 and 2 as well.
+///
+///     header := "RMVSTORE" u32(formatVersion) u32(crc32c of the 12 bytes before)
+///     record := u32(length) u32(crc32c of payload) u32(crc32c of the 8 bytes before) payload
+///     payload:= u8(kind) body
+///
+/// Format 3 (`PagedSnapshot.swift`):
+///
+///     file     := header snapshot commit*
+///     snapshot := meta page* directory
+///     meta      (kind 1) := schemaVersion u64, version varint, directoryOffset u64
+///     row page  (kind 6) := rowCount varint, rowOffset u32 × (rowCount + 1), row × rowCount
+///     key page  (kind 7) := keyCount varint, keyOffset u32 × (keyCount + 1), (key value, slot varint) × keyCount
+///     directory (kind 5) := tableCount varint, (definition, rowCount varint,
+///                           rowPageCount varint, (offset u64, length u32) × rowPageCount,
+///                           keyPageCount varint, (offset u64, length u32, firstKey value) × keyPageCount) × tableCount
+///
+/// Formats 2 and 1, still read (a file in them is rewritten in format 3 when opened):
+///
+///     file   := header meta table* seal commit*        (format 1: no seal)
 enum FileFormat {
     static let magic: [UInt8] = Array("RMVSTORE".utf8)
     /// The format this library writes: 3, a snapshot of pages read in place. Formats 1 (no

@@ -1,16 +1,7 @@
 import Foundation
 import Streams
 
-/// Format 3: a snapshot of pages that the store reads where they lie, when first used (see
-/// "The format" in `Guides/ObjectStore-FileFormat.md`).
-///
-///     snapshot := meta page* directory          then the log: commit*
-///     meta      (kind 1) := schemaVersion u64, version varint, directoryOffset u64
-///     row page  (kind 6) := rowCount varint, rowOffset u32 × (rowCount + 1), row × rowCount
-///     key page  (kind 7) := keyCount varint, keyOffset u32 × (keyCount + 1), (key value, slot varint) × keyCount
-///     directory (kind 5) := tableCount varint, (definition, rowCount varint,
-///                           rowPageCount varint, (offset u64, length u32) × rowPageCount,
-///                           keyPageCount varint, (offset u64, length u32, firstKey value) × keyPageCount) × tableCount
+// Format 3: the snapshot part of the store file (its grammar is on `FileFormat`).
 extension FileFormat {
     /// Snapshots up to this size (about 7,000 small objects) are checked whole when the file is
     /// opened: every page's checksum, every row against its table, every key against its row,
