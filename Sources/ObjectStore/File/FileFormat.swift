@@ -13,7 +13,7 @@ package nonisolated(unsafe) var _storeFileVerifiesChecksums = true
 ///     record := u32(length) u32(crc32c of payload) u32(crc32c of the 8 bytes before) payload
 ///     payload:= u8(kind) body
 ///
-/// Format 3 (`PagedSnapshot.swift`):
+/// Format 3 (written in `PagedSnapshot+Writing.swift`, read in `PagedSnapshot.swift`):
 ///
 ///     file     := header snapshot commit*
 ///     snapshot := meta page* directory
