@@ -1,5 +1,5 @@
 import Foundation
-import Streams
+import Locking
 
 /// The first damage found in a store file after it was opened (a page whose checksum or rows
 /// do not hold up when first read). Shared by the file's pages and the store, which stops

@@ -1,5 +1,5 @@
 import Foundation
-import Streams
+import Locking
 
 // Format 3: the snapshot part of the store file (its grammar is on `FileFormat`).
 extension FileFormat {

@@ -1,5 +1,5 @@
 import Foundation
-import Streams
+import Locking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
