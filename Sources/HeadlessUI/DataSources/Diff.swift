@@ -43,9 +43,11 @@ public enum Diff {
     /// coming from a deleted section are inserted in the last.
     ///
     /// The work is one hash table of row identities, a few flat arrays, one longest-increasing-
-    /// subsequence pass per section and one equality check per surviving row; the intermediate
-    /// sections are built (with `init(original:items:)`) only for the sections a stage
-    /// changes. The function is inlinable so that it is specialised for the caller's section type.
+    /// subsequence pass per section whose rows change order, and one equality check per
+    /// surviving row. Each surviving section goes through `init(original:items:)`, sharing
+    /// its rows' storage, so a faulty initializer is caught; rows are copied only for a section
+    /// whose rows a stage changes. The function is inlinable so that it is specialised for the
+    /// caller's section type.
     ///
     ///     let changesets = try Diff.differencesForSectionedView(initialSections: old, finalSections: new)
     ///     for changeset in changesets {
