@@ -196,7 +196,7 @@ final class PizzaioloShell {
             guard let number, number >= 1 else { return "Usage: select N (a page number, 1-based)." }
             if !(app.screen is SelectorScreen) { app.openSelector() }
             backend.settle()
-            Headless.run { (app.screen as? SelectorScreen)?.viewModel.select.onNext(number - 1) }
+            Headless.run { (app.screen as? SelectorScreen)?.select(page: number - 1) }
         case "next", "prev", "previous":
             guard let selector = app.screen as? SelectorScreen else { return "Open the Selector first (select 1)." }
             Headless.run { _ = (command == "next" ? selector.nextButton : selector.previousButton).tap() }
@@ -253,7 +253,7 @@ final class PizzaioloShell {
             return "The network is \(rest == "on" ? "off" : "on")."
         case "retry":
             app.home()
-            Headless.run { (app.screen as? HomeScreen)?.viewModel.reload.onNext(()) }
+            app.reload()
         case "relaunch":
             do {
                 app = try PizzaioloApp(store: store, backend: backend)

@@ -6,7 +6,7 @@ import Streams
 
 /// A Pizzaiolo screen: a navigation bar with the cart badge (shown only when the cart holds
 /// something), an error line (shown when a tap that changes the store failed), then the
-/// screen's content.
+/// screen's content. Every badge binds the app's one ``PizzaioloApp/cartCount``.
 open class PizzaioloScreen: ViewController {
     /// The app the screen belongs to.
     public private(set) weak var app: PizzaioloApp?
@@ -30,7 +30,7 @@ open class PizzaioloScreen: ViewController {
         view.addSubview(cartBadge)
         view.addSubview(errorLabel)
         guard let app else { return }
-        let count = app.cart.count.asDriver(onErrorJustReturn: 0)
+        let count = app.cartCount
         count.map { "Cart (\($0))" }.drive(cartBadge.rx.title).disposed(by: disposeBag)
         count.map { $0 == 0 }.drive(cartBadge.rx.isHidden).disposed(by: disposeBag)
         cartBadge.rx.tap.bind(to: app.rx.openCart).disposed(by: disposeBag)
@@ -56,6 +56,24 @@ func storeAction<Input>(_ body: @escaping (Input) throws -> Void) -> Action<Inpu
             try body(input)
             return .just(())
         }
+    }
+}
+
+/// Runs a store write and says how it went, for a screen's error line: `nil` when it worked,
+/// `what` and the error when it threw.
+///
+///     storeWrite("Could not add the pizza") { try cart.add(page) }   // nil, or "Could not add the pizza: …"
+///
+/// - Parameters:
+///   - what: What failed, e.g. `"Could not add the pizza"`.
+///   - body: The write.
+/// - Returns: The message, or `nil`.
+func storeWrite(_ what: String, _ body: () throws -> Void) -> String? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return "\(what): \(error)"
     }
 }
 

@@ -6,7 +6,8 @@ import Streams
 
 /// The Cart's state: the lines with the store's change set of each commit (the table
 /// animates exactly the rows a commit touched, with no diff in the UI), the totals, and the
-/// edits, each an ``HeadlessUI/Action`` whose failure is shown.
+/// edits, each an ``HeadlessUI/Action`` (a cell's + and − are bound to one) whose failure is
+/// shown.
 ///
 ///     lines:  ─initial([a, b])── change([a×2, b], modifications [0]) ── change([b], deletions [0])
 ///     totals: ─"2 pizzas: $16.98"── "3 pizzas: $25.97" ───────────── "1 pizza: $7.99"
@@ -26,7 +27,10 @@ public final class CartViewModel {
     /// Removes the line with this id.
     public let remove: Action<String, Void>
 
-    init(cart: CartRepository) {
+    /// Creates the view model.
+    ///
+    /// - Parameter cart: The stored cart.
+    public init(cart: CartRepository) {
         let changes = cart.changes.asDriver(onErrorDriveWith: .empty())
         lines = changes.map { $0.changeset(section: "cart") }
         let rows = changes.map(\.items)

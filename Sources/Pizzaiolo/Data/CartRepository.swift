@@ -30,7 +30,25 @@ public struct CartRow: Hashable, Sendable {
 public final class CartRepository: @unchecked Sendable {
     let store: Store
 
-    init(store: Store) { self.store = store }
+    /// How many pizzas are in the cart, now and after every commit that changes the cart: the
+    /// store sums the `quantity` column (no line is decoded). One `Driver`, so every screen's
+    /// badge shares one observation.
+    ///
+    ///     add ── add ── increment ── remove(the ×3 line)
+    ///     1 ──── 2 ──── 3 ────────── 0
+    public let count: Driver<Int>
+
+    init(store: Store) {
+        self.store = store
+        count = store.objects(CartItem.self).observe(on: MainScheduler.instance)
+            .map { change in
+                switch change {
+                case .initial(let items), .update(let items, _, _, _): return items.sum(ofProperty: "quantity")
+                case .error(let error): throw error
+                }
+            }
+            .asDriver(onErrorJustReturn: 0)
+    }
 
     /// The lines in the order they were added, now and after every change.
     public var rows: Observable<[CartRow]> { lines.observeAll(on: MainScheduler.instance) }
@@ -43,11 +61,16 @@ public final class CartRepository: @unchecked Sendable {
         Query(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "position")], viewModel: CartRow.init)
     }
 
-    /// How many pizzas are in the cart, now and after every change.
-    public var count: Observable<Int> { rows.map { $0.reduce(0) { $0 + $1.quantity } }.distinctUntilChanged() }
-
     /// The lines now.
     public var items: [CartItem] { store.objects(CartItem.self).sorted(byKeyPath: "position").toArray() }
+
+    /// Adds the pizza of a Selector page: a new line, or one more on its line.
+    ///
+    /// - Parameter page: The page shown.
+    /// - Throws: The store's error.
+    public func add(_ page: PizzaPage) throws {
+        try add(id: "pizza-\(page.id)", name: page.name, summary: page.summary, unitPrice: page.cents)
+    }
 
     /// Adds one of something: a new line, or one more on its line.
     public func add(id: String, name: String, summary: String, unitPrice: Int) throws {
