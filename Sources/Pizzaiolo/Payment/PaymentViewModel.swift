@@ -65,6 +65,7 @@ public final class PaymentViewModel {
             }
         }
         canPay = Driver.combineLatest(rows, orderStatus) { rows, status in !rows.isEmpty && status != .sending }
+            .distinctUntilChanged()
         error = placed
             .map { result -> String? in
                 if case .failure(let error) = result { return "Could not store the order: \(error)" }
