@@ -25,7 +25,8 @@ public final class PaymentViewModel {
     public let total: Driver<String>
     /// `Sending your order…`, `Order Placed`, `Payment failed: …`, or `nil` before paying.
     public let status: Driver<String?>
-    /// Whether the pay buttons are enabled: something to pay and no order being sent.
+    /// Whether the pay buttons are enabled: something to pay, and no order sent or placed from
+    /// this screen (a refused one can be paid again).
     public let canPay: Driver<Bool>
     /// Why storing the order failed, or `nil`.
     public let error: Driver<String?>
@@ -64,8 +65,15 @@ public final class PaymentViewModel {
             case .failed(let reason): return "Payment failed: \(reason)"
             }
         }
-        canPay = Driver.combineLatest(rows, orderStatus) { rows, status in !rows.isEmpty && status != .sending }
-            .distinctUntilChanged()
+        // The confirmation empties the cart and places the order in one commit, seen here in
+        // either order: a placed order is not payable whatever the cart says meanwhile.
+        canPay = Driver.combineLatest(rows, orderStatus) { rows, status in
+            switch status {
+            case .idle, .failed: return !rows.isEmpty
+            case .sending, .placed: return false
+            }
+        }
+        .distinctUntilChanged()
         error = placed
             .map { result -> String? in
                 if case .failure(let error) = result { return "Could not store the order: \(error)" }
