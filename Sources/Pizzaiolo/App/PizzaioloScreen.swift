@@ -30,9 +30,7 @@ open class PizzaioloScreen: ViewController {
         view.addSubview(cartBadge)
         view.addSubview(errorLabel)
         guard let app else { return }
-        let count = app.cartCount
-        count.map { "Cart (\($0))" }.drive(cartBadge.rx.title).disposed(by: disposeBag)
-        count.map { $0 == 0 }.drive(cartBadge.rx.isHidden).disposed(by: disposeBag)
+        app.cartCount.drive(cartBadge.rx.cartCount).disposed(by: disposeBag)
         cartBadge.rx.tap.bind(to: app.rx.openCart).disposed(by: disposeBag)
     }
 
@@ -42,6 +40,16 @@ open class PizzaioloScreen: ViewController {
     public func showErrors(_ errors: Driver<String?>) {
         errors.drive(errorLabel.rx.text).disposed(by: disposeBag)
         errors.map { $0 == nil }.drive(errorLabel.rx.isHidden).disposed(by: disposeBag)
+    }
+}
+
+extension Reactive where Base: Button {
+    /// Shows a count of pizzas on the cart badge: `Cart (2)`, hidden at zero.
+    var cartCount: Binder<Int> {
+        Binder(base) { badge, count in
+            badge.title = "Cart (\(count))"
+            badge.isHidden = count == 0
+        }
     }
 }
 
