@@ -31,7 +31,7 @@ public final class HomeViewModel {
     /// - Parameter featured: The cards' load states (``MenuRepository/featured``'s).
     public init(featured: Observable<LoadState<FeaturedCard>>) {
         let state = featured.asDriver(onErrorRecover: { .just(.failed($0)) })
-        cards = state.map(\.list).distinctUntilChanged().compactMap { $0 }
+        cards = state.distinctUntilChanged(\.list).compactMap(\.list)
         isLoading = state.scan((loading: true, shown: false)) { last, state in
             (state == .loading, last.shown || state.list != nil)
         }
