@@ -16,7 +16,7 @@ func registerQuerySwitchBenchmarks() {
     let pizzas = makePizzas(switchCount)
     let texts = ["ma", "mar"]
     let switches = isSmoke ? 2 : 10
-    let name = "Query switch to a change set, \(switchCount) objects sorted by name (search 'ma' <-> 'mar')"
+    let name = "Query switch to a change set over \(switchCount) sorted by name (search 'ma' to 'mar' and back)"
     // Rows that leave (or come back) on each switch, the same on every side.
     let matches = { (text: String) in Set(pizzas.filter { $0.name.lowercased().contains(text) }.map(\.id)) }
     let moved = matches(texts[0]).subtracting(matches(texts[1])).count
