@@ -239,6 +239,66 @@ private func filledStore(_ backend: StoreBackend, _ rng: inout SeededRandom, cou
         }
     }
 
+    /// Writers on two threads commit while a third changes the query: every change set is
+    /// applied to the list its observer was shown (one delivery at a time, whichever thread
+    /// makes it), and the list ends as the last query's results.
+    @Test(arguments: StoreBackend.allCases) func commitsAndQueriesFromSeveralThreads(_ backend: StoreBackend) async throws {
+        var rng = SeededRandom(seed: 6)
+        let store = try filledStore(backend, &rng, count: 30)
+        let queries = UncheckedBox(PublishSubject<Results<Article>>())
+        let shown = ShownList()
+        let subscription = queries.value.observeChanges(on: ImmediateScheduler.instance).subscribe(onNext: shown.apply)
+        let byPrice = store.objects(Article.self).sorted(by: [ObjectStore.SortDescriptor(keyPath: "price"), ObjectStore.SortDescriptor(keyPath: "id")])
+        queries.value.onNext(byPrice)
+        await withTaskGroup(of: Void.self) { group in
+            for writer in 1...2 {
+                group.addTask {
+                    for i in 0..<150 {
+                        try? store.write { tx in
+                            try tx.add(Article(id: writer * 1000 + i % 40, title: "w\(i)", price: (i * 7) % 50, topics: []), update: .modified)
+                            if i % 3 == 0, let old = tx.object(ofType: Article.self, forPrimaryKey: writer * 1000 + (i + 20) % 40) { try tx.delete(old) }
+                        }
+                    }
+                }
+            }
+            group.addTask {
+                for i in 0..<150 { queries.value.onNext(byPrice.filter("price < %@", i % 50)) }
+            }
+        }
+        let last = byPrice.filter("price < %@", 30)
+        queries.value.onNext(last)
+        #expect(shown.rows == last.toArray())
+        #expect(shown.initials == 1)
+        subscription.dispose()
+    }
+
+    /// Results of another store, or frozen ones, may hold other versions of the same objects:
+    /// every kept object is reported modified, and commits are followed where the results live.
+    @Test func resultsOfAnotherStoreOrFrozenResultsCountKeptObjectsAsModified() throws {
+        var rng = SeededRandom(seed: 9)
+        let first = try filledStore(.memory, &rng, count: 8)
+        var same = SeededRandom(seed: 9)
+        let second = try filledStore(.memory, &same, count: 8)
+        try second.write { tx in try tx.add(Article(id: 3, title: "changed", price: 1, topics: []), update: .modified) }
+        let queries = PublishSubject<Results<Article>>()
+        let shown = ShownList()
+        let subscription = queries.observeChanges(on: ImmediateScheduler.instance).subscribe(onNext: shown.apply)
+        queries.onNext(first.objects(Article.self))
+        queries.onNext(second.objects(Article.self))
+        #expect(shown.updates.last?.modifications == Array(0..<8))
+        #expect(first.core.observerForTesting(LatestResultsWatcher<Article>.self) == nil)
+        try first.write { tx in try tx.add(Article(id: 50, title: "elsewhere", price: 1, topics: [])) }
+        #expect(shown.events == 2)
+        try second.write { tx in try tx.add(Article(id: 50, title: "here", price: 1, topics: [])) }
+        #expect(shown.events == 3 && shown.rows?.last?.title == "here")
+        queries.onNext(second.objects(Article.self).freeze())
+        try second.write { tx in try tx.add(Article(id: 51, title: "not seen", price: 1, topics: [])) }
+        #expect(shown.events == 3)
+        queries.onNext(second.objects(Article.self))
+        #expect(shown.events == 4 && shown.rows == second.objects(Article.self).toArray())
+        subscription.dispose()
+    }
+
     @Test func disposingLetsGoOfTheStoreAndTheWatcher() throws {
         var rng = SeededRandom(seed: 4)
         weak var weakStoreCore: StoreCore?
