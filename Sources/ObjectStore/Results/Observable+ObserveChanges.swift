@@ -22,8 +22,10 @@ extension ObservableConvertibleType {
     /// Every change set is computed, on `scheduler`, against the list of the event the observer
     /// got last: when queries or commits come faster than `scheduler` delivers (keystrokes),
     /// the ones in between are folded into one change set, as Realm folds commits between two
-    /// notifications. New results are read at the newest version when they come in (frozen
-    /// results at their own version: then every kept object counts as modified).
+    /// notifications. New results are read at the newest version when they come in; frozen
+    /// results are read at their own version (commits do not change them), and when that is
+    /// not the version of the list shown, or the results are another store's, every kept
+    /// object counts as modified.
     ///
     /// The completion of this sequence leaves the last results observed; its error is
     /// delivered after the changes before it.
@@ -63,7 +65,8 @@ final class LatestResultsWatcher<Element: StoreObject>: CommitObserver, @uncheck
     private var shown: [StoreValue]?
     /// What the commits since the last event changed.
     private var commits: [CommittedChanges] = []
-    /// Every kept object counts as modified in the next change set (another store, frozen results).
+    /// Every kept object counts as modified in the next change set (another store, or frozen
+    /// results of another version).
     private var everythingChanged = false
     private var dirty = false
     private var failure: Error?
@@ -141,7 +144,9 @@ final class LatestResultsWatcher<Element: StoreObject>: CommitObserver, @uncheck
         let keys = pinned.evaluate(in: version).primaryKeys(results.schema)
         let tables = reachableTables(results.schema)
         lock.withLock {
-            if anotherStore || results.pinned != nil || query?.pinned != nil { everythingChanged = true }
+            // The list shown is at the newest version unless its results were frozen; kept
+            // objects can only differ when the new list is read at another version.
+            if let query, anotherStore || (query.pinned ?? snapshot).version != version.version { everythingChanged = true }
             query = results
             self.tables = tables
             latest = (pinned, keys)
