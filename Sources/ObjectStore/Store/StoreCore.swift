@@ -15,6 +15,9 @@ protocol CommitObserver: AnyObject {
 final class StoreCore: @unchecked Sendable {
     let lock = Lock()                 // guards state, writer, observers, lastCommitLog
     private let writeLock = Lock()    // one writer at a time
+    /// Runs the asynchronous writes (`writeAsync`, `await write`, `rx.write`) one at a time, in
+    /// the order they were asked for; each still takes `writeLock` like a synchronous write.
+    let writeQueue = DispatchQueue(label: "ObjectStore.writer", qos: .userInitiated)
     private let notifyLock = Lock()   // orders publication with observer registration
     private var state: Snapshot
     /// The file behind a file store (used with `writeLock` held).
