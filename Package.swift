@@ -19,23 +19,26 @@ let package = Package(
         .executable(name: "pizzaiolo", targets: ["PizzaioloCLI"]),
     ],
     targets: [
-        .target(name: "Streams"),
+        // The package's locks (`Lock`, `RecursiveLock`, `Locked`), `package` symbols only: a target
+        // of their own so that the store's storage code takes them without the reactive library.
+        .target(name: "Locking"),
+        .target(name: "Streams", dependencies: ["Locking"]),
         .target(name: "StreamsTesting", dependencies: ["Streams"]),
         // RxBlocking's peer: wait for a sequence's elements on the calling thread, in tests.
         .target(name: "StreamsBlocking", dependencies: ["Streams"]),
         // The processor's CRC-32C instruction for the store file's checksums (C, because Swift
         // has no way to ask for one instruction); ObjectStore falls back to tables without it.
         .target(name: "CRC32CHardware"),
-        .target(name: "ObjectStore", dependencies: ["Streams", "CRC32CHardware"]),
-        .target(name: "Repository", dependencies: ["Streams", "ObjectStore"]),
+        .target(name: "ObjectStore", dependencies: ["Streams", "Locking", "CRC32CHardware"]),
+        .target(name: "Repository", dependencies: ["Streams", "Locking", "ObjectStore"]),
         // Like RxCocoa, the headless UI knows nothing of storage or networking.
-        .target(name: "HeadlessUI", dependencies: ["Streams"]),
+        .target(name: "HeadlessUI", dependencies: ["Streams", "Locking"]),
         // The glue a view model needs between the layers: a Variable bound two-way to a stored
         // object, Repository's image loader feeding HeadlessUI's image views.
         .target(name: "MVVM", dependencies: ["Streams", "ObjectStore", "Repository", "HeadlessUI"]),
         // The sample apps and their command-line walkthrough.
-        .target(name: "Pizzaiolo", dependencies: ["Streams", "ObjectStore", "Repository", "HeadlessUI", "MVVM"]),
-        .target(name: "Tracks", dependencies: ["Streams", "Repository", "HeadlessUI", "MVVM"]),
+        .target(name: "Pizzaiolo", dependencies: ["Streams", "Locking", "ObjectStore", "Repository", "HeadlessUI", "MVVM"]),
+        .target(name: "Tracks", dependencies: ["Streams", "Locking", "Repository", "HeadlessUI", "MVVM"]),
         // Both samples' command lines; the product (and so `swift run pizzaiolo`) keeps the
         // lower-case name, the folder does not, so no two paths differ only in case.
         .executableTarget(name: "PizzaioloCLI", dependencies: ["Pizzaiolo", "Tracks", "Repository", "ObjectStore", "HeadlessUI", "Streams"]),
@@ -43,14 +46,14 @@ let package = Package(
         .executableTarget(name: "StoreCrashHelper", dependencies: ["ObjectStore", "Streams"]),
         // Shared helpers for every test target (resource-leak trait, small utilities).
         .target(name: "TestSupport", dependencies: ["Streams"], path: "Tests/TestSupport"),
-        .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
+        .testTarget(name: "StreamsTests", dependencies: ["Streams", "Locking", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "StreamsTestingTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "StreamsBlockingTests", dependencies: ["Streams", "StreamsBlocking", "StreamsTesting", "TestSupport"]),
-        .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Streams", "StreamsTesting", "TestSupport", "StoreCrashHelper"]),
-        .testTarget(name: "RepositoryTests", dependencies: ["Repository", "ObjectStore", "Streams", "StreamsTesting", "TestSupport"]),
+        .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Locking", "Streams", "StreamsTesting", "TestSupport", "StoreCrashHelper"]),
+        .testTarget(name: "RepositoryTests", dependencies: ["Repository", "Locking", "ObjectStore", "Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "Streams", "StreamsTesting", "StreamsBlocking", "TestSupport"]),
         .testTarget(name: "MVVMTests", dependencies: ["MVVM", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
-        .testTarget(name: "PizzaioloTests", dependencies: ["Pizzaiolo", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "PizzaioloTests", dependencies: ["Pizzaiolo", "Locking", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "PizzaioloCLITests", dependencies: ["PizzaioloCLI", "Pizzaiolo", "ObjectStore", "TestSupport"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "HeadlessUI", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
     ],

@@ -57,11 +57,11 @@ build_module() {
 # The modules each target links (in dependency order).
 modules_for() {
     case "$1" in
-        marbles) echo "Streams StreamsTesting" ;;
-        query) echo "Streams CRC32CHardware ObjectStore" ;;
-        mapper) echo "Streams CRC32CHardware ObjectStore Repository" ;;
-        storefile) echo "Streams CRC32CHardware ObjectStore" ;;
-        *) echo "Streams" ;;
+        marbles) echo "Locking Streams StreamsTesting" ;;
+        query) echo "Locking Streams CRC32CHardware ObjectStore" ;;
+        mapper) echo "Locking Streams CRC32CHardware ObjectStore Repository" ;;
+        storefile) echo "Locking Streams CRC32CHardware ObjectStore" ;;
+        *) echo "Locking Streams" ;;
     esac
 }
 

@@ -199,7 +199,13 @@ import TestSupport
             })
             defer { subscription.dispose() }
             let size = S.bytes(url).count
-            store.core.file!._failNextAppend = 7
+            // The next append writes 7 bytes, then fails as a full disk would.
+            let file = store.core.file!
+            file.writeAppended = { [weak file] fd, bytes, offset, path in
+                file?.writeAppended = StoreFile.writeAll
+                try StoreFile.writeAll(fd, Array(bytes.prefix(7)), at: offset, path: path)
+                throw StoreError.io(path: path, reason: "write failed: No space left on device (injected)")
+            }
             #expect(throws: StoreError.self) {
                 try store.write { try $0.add(Memo(id: 2, topic: "b", text: "lost")) }
             }

@@ -3,6 +3,7 @@ import Streams
 import Testing
 import TestSupport
 @testable import ObjectStore
+import Locking
 
 /// A shelf a ranked object links to (a to-many link, through its primary key `id`).
 struct Shelf: StoreObject, Equatable {

@@ -3,6 +3,7 @@ import Streams
 import Testing
 import TestSupport
 @testable import ObjectStore
+import Locking
 
 /// A format 3 store read from many threads at once (run under the thread sanitizer by CI):
 /// pages read, decoded, cached and dropped concurrently, while a writer changes rows of the base.

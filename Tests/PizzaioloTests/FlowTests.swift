@@ -6,6 +6,7 @@ import Streams
 import Testing
 import TestSupport
 @testable import Pizzaiolo
+import Locking
 
 /// Every flow of the app, through its screens (tapping their buttons) and their rendered text.
 @Suite(.resourceCheck) struct FlowTests {

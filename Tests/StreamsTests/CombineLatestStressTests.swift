@@ -2,6 +2,7 @@ import Dispatch
 import Streams
 import TestSupport
 import Testing
+import Locking
 
 /// The typed `combineLatest` with every source on its own thread: combinations decided while
 /// another thread delivers are queued by value and delivered after it, one at a time, in the

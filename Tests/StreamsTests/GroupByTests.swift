@@ -3,6 +3,7 @@ import Streams
 import StreamsTesting
 import TestSupport
 import Testing
+import Locking
 
 @Suite(.resourceCheck) struct GroupByTests {
     /// Words whose key is their trimmed lower-case form.

@@ -2,6 +2,7 @@ import Foundation
 import Streams
 import TestSupport
 import Testing
+import Locking
 
 /// RxSwift's `Hooks`: the default error handler receives the subscription's call stack when
 /// `recordCallStackOnError` is on, captured by `customCaptureSubscriptionCallstack`.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Streams
 import Testing
+import Locking
 
 /// `flatMap` with inner `just`s (delivered by the operator's shortcut, with no subscription)
 /// alongside inner subjects, fed from four threads at once: every element arrives exactly once

@@ -2,6 +2,7 @@
 import Foundation
 import Streams
 import XCTest
+import Locking
 
 /// RxSwift-era XCTest suites run on the main thread and let main-scheduler work happen by
 /// pumping the main run loop. That must work on Linux too.

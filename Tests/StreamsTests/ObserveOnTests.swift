@@ -4,6 +4,7 @@ import Streams
 import StreamsTesting
 import TestSupport
 import Testing
+import Locking
 
 @Suite(.resourceCheck) struct ObserveOnTests {
     @Test func deliversOnTheTestSchedulerOneTickLater() {

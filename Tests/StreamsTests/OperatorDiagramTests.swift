@@ -251,29 +251,29 @@ import Testing
         "Infallible+Operators.swift: throttle(.seconds(4), scheduler: scheduler)": { try $0.check { run in
             try infallible(run.source).throttle(.seconds(4), scheduler: run.scheduler)
         } },
-        "Infallible+Operators.swift: flatMap { $0 }": { try $0.check { run in try run.outer.asInfallible(onErrorJustReturn: "z").flatMap { run.inner($0) } } },
-        "Infallible+Operators.swift: flatMapLatest { $0 }": { try $0.check { run in
+        "Infallible+Flatten.swift: flatMap { $0 }": { try $0.check { run in try run.outer.asInfallible(onErrorJustReturn: "z").flatMap { run.inner($0) } } },
+        "Infallible+Flatten.swift: flatMapLatest { $0 }": { try $0.check { run in
             try run.outer.asInfallible(onErrorJustReturn: "z").flatMapLatest { run.inner($0) }
         } },
-        "Infallible+Operators.swift: flatMapFirst { $0 }": { try $0.check { run in
+        "Infallible+Flatten.swift: flatMapFirst { $0 }": { try $0.check { run in
             try run.outer.asInfallible(onErrorJustReturn: "z").flatMapFirst { run.inner($0) }
         } },
-        "Infallible+Operators.swift: concatMap { $0 }": { try $0.check { run in try run.outer.asInfallible(onErrorJustReturn: "z").concatMap { run.inner($0) } } },
-        "Infallible+Operators.swift: concat(second)": { try $0.check { try infallible($0.input("self")).concat(try $0.input("second")) } },
-        "Infallible+Operators.swift: concat([a, b])": { try $0.check { run in
+        "Infallible+Flatten.swift: concatMap { $0 }": { try $0.check { run in try run.outer.asInfallible(onErrorJustReturn: "z").concatMap { run.inner($0) } } },
+        "Infallible+Flatten.swift: concat(second)": { try $0.check { try infallible($0.input("self")).concat(try $0.input("second")) } },
+        "Infallible+Flatten.swift: concat([a, b])": { try $0.check { run in
             Infallible.concat(AnySequence([try infallible(run.input("a")), try infallible(run.input("b"))]))
         } },
-        "Infallible+Operators.swift: concat([a, b]) (2)": { try $0.check { run in
+        "Infallible+Flatten.swift: concat([a, b]) (2)": { try $0.check { run in
             Infallible.concat(AnyCollection([try infallible(run.input("a")), try infallible(run.input("b"))]))
         } },
-        "Infallible+Operators.swift: concat(a, b)": { try $0.check { run in Infallible.concat(try infallible(run.input("a")), try infallible(run.input("b"))) } },
-        "Infallible+Operators.swift: merge([a, b])": { try $0.check { run in
+        "Infallible+Flatten.swift: concat(a, b)": { try $0.check { run in Infallible.concat(try infallible(run.input("a")), try infallible(run.input("b"))) } },
+        "Infallible+Flatten.swift: merge([a, b])": { try $0.check { run in
             Infallible.merge(AnyCollection([try infallible(run.input("a")), try infallible(run.input("b"))]))
         } },
-        "Infallible+Operators.swift: merge([a, b]) (2)": { try $0.check { run in
+        "Infallible+Flatten.swift: merge([a, b]) (2)": { try $0.check { run in
             Infallible.merge([try infallible(run.input("a")), try infallible(run.input("b"))])
         } },
-        "Infallible+Operators.swift: merge(a, b)": { try $0.check { run in Infallible.merge(try infallible(run.input("a")), try infallible(run.input("b"))) } },
+        "Infallible+Flatten.swift: merge(a, b)": { try $0.check { run in Infallible.merge(try infallible(run.input("a")), try infallible(run.input("b"))) } },
         "Infallible+Operators.swift: scan(into: 0) { $0 += $1 }": { try $0.check { try infallible($0.source).scan(into: 0) { $0 += $1 } } },
         "Infallible+Operators.swift: scan(0, accumulator: +)": { try $0.check { try infallible($0.source).scan(0, accumulator: +) } },
         "Infallible+Operators.swift: startWith(0)": { try $0.check { try infallible($0.source).startWith(0) } },

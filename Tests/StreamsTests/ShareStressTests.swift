@@ -4,6 +4,7 @@ import Synchronization
 import Streams
 import TestSupport
 import Testing
+import Locking
 
 /// Many subscribers of one `share` at once, against a source that emits and completes inside
 /// `subscribe`: every subscriber receives the events of exactly one connection, through its

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Streams
 import Testing
+import Locking
 
 /// flatMapLatest with inners that emit from other threads while the outer switches: an element
 /// of a replaced inner never arrives after one of its successor, elements never overlap, each

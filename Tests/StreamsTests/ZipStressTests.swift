@@ -2,6 +2,7 @@ import Dispatch
 import Streams
 import TestSupport
 import Testing
+import Locking
 
 /// The typed `zip` with every source on its own thread: the queues are filled from four threads
 /// at once, combinations go out one at a time in order, and disposal from another thread races

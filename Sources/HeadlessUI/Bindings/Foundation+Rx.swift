@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Streams
+import Locking
 
 
 extension Reactive where Base: NotificationCenter {

@@ -1,5 +1,6 @@
 import Streams
 import Foundation
+import Locking
 
 /// Global hooks of HeadlessUI, the place to observe programming errors in tests.
 public enum HeadlessUIHooks {

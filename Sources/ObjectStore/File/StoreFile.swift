@@ -35,8 +35,9 @@ final class StoreFile: @unchecked Sendable {
     /// Set when a failed append could not be undone: later writes throw instead of risking
     /// a file whose log continues after garbage.
     private var failure: String?
-    /// Test hook: the next append writes only this many bytes, then fails as a full disk would.
-    var _failNextAppend: Int?
+    /// How an append's bytes reach the file: `StoreFile.writeAll`, unless a test puts a
+    /// failing disk in its place.
+    var writeAppended: (_ fd: Int32, _ bytes: [UInt8], _ offset: Int, _ path: String) throws -> Void = StoreFile.writeAll
 
     private init(path: String, fd: Int32, size: Int, options: FileOptions, compactedSize: Int, persisted: Set<String>) {
         self.path = path
@@ -213,12 +214,7 @@ final class StoreFile: @unchecked Sendable {
         }
         let start = size
         do {
-            if let limit = _failNextAppend {
-                _failNextAppend = nil
-                try StoreFile.writeAll(fd, Array(record.prefix(limit)), at: start, path: path)
-                throw StoreError.io(path: path, reason: "write failed: No space left on device (injected)")
-            }
-            try StoreFile.writeAll(fd, record, at: start, path: path)
+            try writeAppended(fd, record, start, path)
             if durability == .full, !StoreFile.sync(fd) { throw StoreFile.ioError(path, "fsync") }
         } catch {
             if ftruncate(fd, off_t(start)) != 0 || !StoreFile.sync(fd) {

@@ -1,4 +1,4 @@
-import Streams
+import Locking
 import Foundation
 
 /// What a field holds.

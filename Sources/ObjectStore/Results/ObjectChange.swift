@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import Locking
 
 /// One changed property of an observed object, as Realm's `PropertyChange`.
 public struct PropertyChange {

@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import Locking
 
 /// A change to observed ``Results``, as Realm's `RealmCollectionChange`.
 ///

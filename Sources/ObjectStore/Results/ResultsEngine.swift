@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import Locking
 
 /// How results are evaluated: against the current (or pinned) snapshot, cached per snapshot.
 extension Results {

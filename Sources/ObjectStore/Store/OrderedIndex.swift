@@ -1,5 +1,5 @@
 import Foundation
-import Streams
+import Locking
 
 /// The live slots of a table ordered by one field's value, then by slot: exactly the order a
 /// stable sort by that field (`sortCompare`) gives rows listed in slot order.

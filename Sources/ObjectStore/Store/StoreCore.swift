@@ -1,5 +1,5 @@
 import Foundation
-import Streams
+import Locking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -103,41 +103,28 @@ final class StoreCore: @unchecked Sendable {
         if isWriterThread { throw StoreError.nestedWrite }
         // A page of the file found damaged after it was opened: nothing more is written on top.
         if let damage = file?.damage.error { throw damage }
-        writeLock.lock()
-        lock.withLock { writer = pthread_self() }
         let result: Result
-        let transaction = Transaction(core: self, base: snapshot())
         do {
-            result = try block(transaction)
-            transaction.close()
-        } catch {
-            transaction.close()
-            lock.withLock { writer = nil }
-            writeLock.unlock()
-            throw error
-        }
-        if !transaction.log.isEmpty, let damage = file?.damage.error {
-            // Damage found while the block read: the commit is not written.
-            lock.withLock { writer = nil }
-            writeLock.unlock()
-            throw damage
-        }
-        if !transaction.log.isEmpty {
-            if let file {
-                // The commit reaches the file before anyone can see it; if it cannot, nothing changes.
-                do {
-                    try file.append(transaction.log, tables: transaction.tables, touched: transaction.changes.keys)
-                } catch {
-                    lock.withLock { writer = nil }
-                    writeLock.unlock()
-                    throw error
-                }
+            writeLock.lock()
+            lock.withLock { writer = pthread_self() }
+            defer {
+                lock.withLock { writer = nil }
+                writeLock.unlock()
             }
-            publish(transaction)
-            file?.compactIfDue(snapshot())
+            let transaction = Transaction(core: self, base: snapshot())
+            do {
+                defer { transaction.close() }
+                result = try block(transaction)
+            }
+            if !transaction.log.isEmpty {
+                // Damage found while the block read: the commit is not written.
+                if let damage = file?.damage.error { throw damage }
+                // The commit reaches the file before anyone can see it; if it cannot, nothing changes.
+                try file?.append(transaction.log, tables: transaction.tables, touched: transaction.changes.keys)
+                publish(transaction)
+                file?.compactIfDue(snapshot())
+            }
         }
-        lock.withLock { writer = nil }
-        writeLock.unlock()
         drain()
         return result
     }

@@ -5,6 +5,7 @@ import FoundationNetworking
 import HeadlessUI
 import Repository
 import Streams
+import Locking
 
 /// The server side of the app: the embedded fixture API on a virtual clock, or a real server.
 ///

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Streams
+import Locking
 
 /// Downloads and decodes images by URL, with a memory cache, a disk cache, and one request
 /// for any number of concurrent askers of the same URL.

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Streams
+import Locking
 
 /// A ``Network`` that answers from in-memory routes: for tests, demos and previews.
 ///

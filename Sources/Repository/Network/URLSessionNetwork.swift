@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Streams
+import Locking
 
 /// A ``Network`` that talks to real servers through `URLSession`.
 ///

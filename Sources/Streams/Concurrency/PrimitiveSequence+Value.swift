@@ -1,3 +1,4 @@
+import Locking
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Subscribes and waits for the single's element.
     ///

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Locking
 
 /// Global hooks, as RxSwift's `Hooks`: where an error nobody handles goes, and whether the
 /// subscription's call stack goes with it.

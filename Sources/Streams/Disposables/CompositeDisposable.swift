@@ -1,3 +1,4 @@
+import Locking
 /// A group of disposables disposed together; members can be added and removed by key.
 ///
 /// Adding to a composite that is already disposed disposes the new member at once.

@@ -1,3 +1,4 @@
+import Locking
 /// Owns subscriptions and disposes them all when it is deallocated.
 ///
 ///     final class ViewModel {

@@ -1,3 +1,4 @@
+import Locking
 /// Disposes its underlying disposable only when it has been disposed and every dependent
 /// disposable obtained from ``retain()`` has been disposed too.
 public final class RefCountDisposable: Cancelable, @unchecked Sendable {

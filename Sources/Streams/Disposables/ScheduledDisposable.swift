@@ -1,3 +1,4 @@
+import Locking
 /// Disposes its underlying disposable on a given scheduler.
 public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     /// The scheduler the disposal runs on.

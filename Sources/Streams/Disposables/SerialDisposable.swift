@@ -1,3 +1,4 @@
+import Locking
 /// Holds one disposable at a time; assigning a new one disposes the previous one.
 ///
 /// After ``dispose()``, any newly assigned disposable is disposed at once.

@@ -1,3 +1,4 @@
+import Locking
 /// A disposable that is assigned exactly once, possibly after it has been disposed.
 ///
 /// Disposing before assignment makes the later assignment dispose its value at once.

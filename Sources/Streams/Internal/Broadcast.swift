@@ -1,3 +1,4 @@
+import Locking
 /// What subjects (``SubjectCore``) and the dedicated `share` (``ShareConnection``) have in
 /// common: each sends every event it accepts to a list of observers, numbers the events as it
 /// accepts them, and lets an observer that joins with a replay receive it on its own thread

@@ -1,3 +1,4 @@
+import Locking
 /// A sink for operators driven by a source and by timers (or a second source) on possibly
 /// different threads, whose decisions and emissions must stay in one order.
 ///

@@ -1,3 +1,4 @@
+import Locking
 /// A sink that receives events from several sources, possibly on several threads, and passes
 /// them downstream one at a time and in one order, without calling out under its lock.
 ///

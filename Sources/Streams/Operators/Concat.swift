@@ -1,3 +1,4 @@
+import Locking
 extension ObservableType {
     /// Sends the elements of this sequence, then, once it has completed, those of `second`.
     ///

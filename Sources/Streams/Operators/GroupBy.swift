@@ -1,3 +1,4 @@
+import Locking
 extension ObservableType {
     /// Splits the elements into groups by key: the first element of each key opens a
     /// ``GroupedObservable`` with that ``GroupedObservable/key``, sent on the result, and every

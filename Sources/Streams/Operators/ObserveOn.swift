@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 
 extension ObservableType {
     /// Delivers the source's events on `scheduler`, in their original order.

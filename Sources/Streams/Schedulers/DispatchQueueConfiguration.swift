@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 
 /// The machinery shared by the dispatch-queue schedulers: immediate work with `async`,
 /// delayed and periodic work with a `DispatchSourceTimer` on the same queue.

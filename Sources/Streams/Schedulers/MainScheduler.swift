@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 
 /// The UI scheduler: serial, and the only place where view state changes.
 ///

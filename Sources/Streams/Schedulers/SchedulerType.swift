@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 
 /// A time span, as in RxSwift 6: `.seconds(1)`, `.milliseconds(300)`, `.never` …
 public typealias RxTimeInterval = DispatchTimeInterval

@@ -1,3 +1,4 @@
+import Locking
 /// The shared engine of every subject: a registry of observers, the terminal state, and
 /// serialised delivery.
 ///

@@ -1,3 +1,4 @@
+import Locking
 /// A sequence for UI code, in RxCocoa's shape: it never fails, delivers on the sharing
 /// scheduler (the main scheduler unless mocked) and shares one subscription among its
 /// observers.

@@ -1,3 +1,4 @@
+import Locking
 /// The observable machinery behind the trait operators. Each function returns a plain
 /// ``Observable`` that the trait types wrap; none of them is public API.
 enum TraitOperators {

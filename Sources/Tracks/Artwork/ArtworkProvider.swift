@@ -3,6 +3,7 @@ import HeadlessUI
 import MVVM
 import Repository
 import Streams
+import Locking
 
 /// The images of the Tracks table: PNG artwork through an ``ImageLoader`` (memory cache, one
 /// request per URL for concurrent askers), which also remembers the URLs that failed.

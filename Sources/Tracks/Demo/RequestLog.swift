@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Repository
 import Streams
+import Locking
 
 /// A ``Network`` that passes requests on and keeps count of them: every URL requested, how
 /// many were disposed before their answer, how many failed. The demo wraps the artwork's

@@ -7,6 +7,7 @@ import Streams
 import StreamsTesting
 import Testing
 import TestSupport
+import Locking
 
 /// A stand-in for a UI image type: the decoded text of the body.
 struct FakeImage: Equatable {

@@ -1,3 +1,4 @@
+import Locking
 /// An observable sequence that subscribes to its source only when ``connect()`` is called,
 /// and shares that one subscription among all its observers through a subject.
 public class ConnectableObservable<Element>: Observable<Element>, ConnectableObservableType, @unchecked Sendable {

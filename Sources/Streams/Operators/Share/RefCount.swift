@@ -1,3 +1,4 @@
+import Locking
 /// `refCount()` of a connectable written outside the library, which can tell only through its
 /// observers when a connection ended: a terminal event resets the count (under the lock, before
 /// it is passed on), so the next observer connects anew. The library's own connectables use

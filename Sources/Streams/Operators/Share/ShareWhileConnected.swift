@@ -1,3 +1,4 @@
+import Locking
 /// `share(replay: 0 | 1, scope: .whileConnected)`: one object per shared sequence that decides,
 /// under one lock, whether a new observer joins the live connection or starts one, with no
 /// subject, no connectable and no reference-counting object in between.

@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import Locking
 
 /// Why an ``Action`` did not produce elements.
 public enum ActionError: Error {

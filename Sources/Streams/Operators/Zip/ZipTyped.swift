@@ -1,3 +1,4 @@
+import Locking
 /// The engine of the fixed-arity `zip` (two or more sources of any element types): each
 /// source's waiting elements are queued with their own type, so an element goes from a source
 /// to `resultSelector` without being boxed or cast.

@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import Locking
 
 extension Variable where Element: Equatable {
     /// Binds this view-model variable both ways to a source of truth (a stored model field):

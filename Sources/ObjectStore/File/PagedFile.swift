@@ -1,0 +1,137 @@
+import Foundation
+import Locking
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where one page of a format 3 snapshot lies: the record's file offset and payload length.
+struct PageRef: Equatable {
+    let offset: Int
+    let length: Int
+}
+/// A format 3 snapshot file kept open for reading pages on demand: its own descriptor (so the
+/// store's compaction, which replaces the file, never pulls the pages from under a reader), and
+/// the cache of pages read, bounded in bytes and shared by all the file's tables.
+final class PagedFile: @unchecked Sendable {
+    let path: String
+    private let source: Source
+    let damage: DamageReport
+    /// The most bytes (page bytes plus an estimate of the rows decoded from them) the cache
+    /// keeps before it drops pages not used since the clock hand last passed them.
+    let cacheBudget: Int
+
+    let lock = Lock()
+    var entries: [PageKey: PageEntry] = [:]
+    var clock: [PageKey] = []
+    var hand = 0
+    var charged = 0
+
+    /// Where pages are read from: a descriptor of the file (owned), or the file's bytes.
+    enum Source {
+        case descriptor(Int32)
+        case bytes([UInt8])
+    }
+
+    init(path: String, source: Source, damage: DamageReport, cacheBudget: Int = PagedFile.defaultCacheBudget) {
+        self.path = path
+        self.source = source
+        self.damage = damage
+        self.cacheBudget = cacheBudget
+    }
+
+    deinit { if case .descriptor(let fd) = source { close(fd) } }
+
+    /// Reads into `buffer` from `offset`; returns how many bytes were read (fewer than the
+    /// buffer only at the end of the file).
+    func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        switch source {
+        case .bytes(let all):
+            guard offset >= 0, offset < all.count else { return 0 }
+            let n = min(buffer.count, all.count - offset)
+            all.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<offset + n])) }
+            return n
+        case .descriptor(let fd):
+            var done = 0
+            while done < buffer.count {
+                let n = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw StoreError.io(path: path, reason: "read failed: \(String(cString: strerror(errno)))")
+                }
+                if n == 0 { break }
+                done += n
+            }
+            return done
+        }
+    }
+
+    /// Reads `count` bytes at `offset`, fewer only at the end of the file.
+    func read(at offset: Int, count: Int) throws -> [UInt8] {
+        switch source {
+        case .bytes(let all):
+            guard offset >= 0, offset < all.count else { return [] }
+            return Array(all[offset..<min(all.count, offset + count)])
+        case .descriptor(let fd):
+            var bytes = [UInt8](repeating: 0, count: count)
+            var done = 0
+            try bytes.withUnsafeMutableBytes { raw in
+                while done < count {
+                    let n = pread(fd, raw.baseAddress! + done, count - done, off_t(offset + done))
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        throw StoreError.io(path: path, reason: "read failed: \(String(cString: strerror(errno)))")
+                    }
+                    if n == 0 { break }
+                    done += n
+                }
+            }
+            if done < count { bytes.removeSubrange(done...) }
+            return bytes
+        }
+    }
+
+    /// 32 MiB: a 100,000-object store of the benchmarks stays whole in it after one scan.
+    static let defaultCacheBudget = 32 << 20
+
+    /// The bytes the cache holds now (for tests).
+    var cachedBytes: Int { lock.withLock { charged } }
+
+    /// Reads a page record whole and checks its framing, checksums and kind.
+    func readPage(_ ref: PageRef, kind: FileFormat.Kind) throws -> [UInt8] {
+        let total = FileFormat.recordHeaderSize + ref.length
+        let bytes = try read(at: ref.offset, count: total)
+        guard bytes.count == total else { throw StoreError.corrupted(offset: ref.offset, reason: "a page lies past the end of the file") }
+        try bytes.withUnsafeBytes { raw in
+            try FileFormat.checkRecord(raw, at: ref.offset, length: ref.length, kind: kind)
+        }
+        return bytes
+    }
+}
+
+struct PageKey: Hashable {
+    let table: ObjectIdentifier
+    let page: Int
+    let isKeyPage: Bool
+}
+
+/// A page in the cache: its record bytes, where its items start, and (for a row page) the rows
+/// decoded from it so far.
+final class PageEntry {
+    let bytes: [UInt8]
+    /// The offsets of the items within `bytes`, one past the last included.
+    let offsets: [Int]
+    var rows: [Row?]
+    var referenced = true
+    /// What the entry counts against the cache's budget: its bytes and its decoded rows.
+    var weight = 0
+    /// Whether the cache still holds it (a reader may keep using an entry dropped meanwhile).
+    var cached = true
+
+    init(bytes: [UInt8], offsets: [Int]) {
+        self.bytes = bytes
+        self.offsets = offsets
+        rows = []
+    }
+}
