@@ -2,7 +2,7 @@
 //
 //   StoreCrashHelper <file> [full|relaxed]   commit numbered transactions until killed
 //   StoreCrashHelper <file> async            the same through `writeAsync` (up to four queued)
-//                                            and `await store.write`
+//                                            and `await store.asyncWrite`
 //   StoreCrashHelper <file> hold             open the store, print "opened", wait (lock tests)
 //   StoreCrashHelper <file|:memory:> memory <commits> [observe]
 //                                            rewrite one object <commits> times and print the
@@ -84,7 +84,7 @@ do {
 }
 
 /// Commits the numbered transactions off the main thread: even ones with `writeAsync` (up to
-/// four queued at a time), odd ones with `await store.write` awaited before the next is asked
+/// four queued at a time), odd ones with `await store.asyncWrite` awaited before the next is asked
 /// for, so that they run in order; compacts every 40th from this thread.
 func runAsyncMode(_ store: Store, from first: Int) throws -> Never {
     let slots = DispatchSemaphore(value: 4)
@@ -102,7 +102,7 @@ func runAsyncMode(_ store: Store, from first: Int) throws -> Never {
             let done = DispatchSemaphore(value: 0)
             Task {
                 do {
-                    try await store.write { tx in try commit(n, tx) }
+                    try await store.asyncWrite { tx in try commit(n, tx) }
                     say("committed \(n)")
                 } catch {
                     say("error \(error)")

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import ObjectStore
 
-/// Writes off the calling thread: `writeAsync`, `try await store.write` and `store.rx.write`
+/// Writes off the calling thread: `writeAsync`, `try await store.asyncWrite` and `store.rx.write`
 /// commit on the store's background writer, in order, serialised with synchronous writes, with
 /// observers notified as for any commit.
 @Suite(.resourceCheck) struct AsyncWriteTests {
@@ -22,16 +22,25 @@ import TestSupport
     func anAwaitedWriteCommitsAndReturnsTheBlocksValue(_ backend: StoreBackend) async throws {
         let store = try Fixture.store(backend)
         let version = store.version
-        let name = try await store.write { tx -> String in
+        let name = try await store.asyncWrite { tx -> String in
             try tx.add(Category(id: 10, name: "Async"))
             return "added"
         }
         #expect(name == "added")
         #expect(store.object(ofType: Category.self, forPrimaryKey: 10)?.name == "Async")
         #expect(store.version == version + 1)
-        // Realm's name for the same write.
-        try await store.asyncWrite { tx in try tx.delete(Category.self, forPrimaryKey: 10) }
+        try await store.asyncWrite { tx in _ = try tx.delete(Category.self, forPrimaryKey: 10) }
         #expect(store.object(ofType: Category.self, forPrimaryKey: 10) == nil)
+    }
+
+    /// `write` stays synchronous in async code: `try store.write` compiles there without
+    /// `await` and has committed when it returns.
+    @Test func theSynchronousWriteIsUsableInAsyncCode() async throws {
+        let store = try Fixture.store()
+        let version = store.version
+        try store.write { tx in try tx.add(Category(id: 11, name: "sync")) }
+        #expect(store.version == version + 1)
+        try await store.asyncWrite { _ in }
     }
 
     @Test(arguments: StoreBackend.allCases)
@@ -39,7 +48,7 @@ import TestSupport
         let store = try Fixture.store(backend)
         let version = store.version
         await #expect(throws: TestError.boom) {
-            try await store.write { tx in
+            try await store.asyncWrite { tx in
                 try tx.deleteAll(Pizza.self)
                 throw TestError.boom
             }
@@ -127,7 +136,7 @@ import TestSupport
             }
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<awaitedWrites { group.addTask { try await store.write(Self.increment) } }
+            for _ in 0..<awaitedWrites { group.addTask { try await store.asyncWrite(Self.increment) } }
             try await group.waitForAll()
         }
         for _ in 0...threads { await Task.detached { finished.wait() }.value }
@@ -141,7 +150,7 @@ import TestSupport
             .subscribe(onNext: { change in
                 if case .update(let results, _, let insertions, _) = change { updates.mutate { $0.append(results.map(\.id) + insertions.map { -$0 }) } }
             })
-        try await store.write { tx in try tx.add(Category(id: 40, name: "observed")) }
+        try await store.asyncWrite { tx in try tx.add(Category(id: 40, name: "observed")) }
         // Deliveries on the immediate scheduler run before the awaited write returns.
         #expect(updates.get() == [[1, 2, 3, 40, -3]])
         subscription.dispose()
@@ -157,11 +166,11 @@ import TestSupport
             gate.wait()                  // keeps the writer busy until the task is cancelled
         }, on: ImmediateScheduler.instance)
         await Task.detached { holding.wait() }.value
-        let task = Task { try await store.write { tx in try tx.add(Category(id: 50, name: "never")) } }
+        let task = Task { try await store.asyncWrite { tx in try tx.add(Category(id: 50, name: "never")) } }
         task.cancel()
         gate.signal()
         await #expect(throws: CancellationError.self) { try await task.value }
-        try await store.write { _ in }   // every queued write has run
+        try await store.asyncWrite { _ in }   // every queued write has run
         #expect(store.object(ofType: Category.self, forPrimaryKey: 50) == nil)
     }
 

@@ -38,15 +38,18 @@ extension Store {
     }
 
     /// Runs `block` as one write transaction on the store's background writer and returns
-    /// what it returns, without blocking the caller's thread (GRDB's `try await dbQueue.write`).
+    /// what it returns, without blocking the caller's thread (Realm's `asyncWrite`; GRDB's
+    /// `try await dbQueue.write`).
     ///
-    ///     let id = try await store.write { tx in
+    ///     let id = try await store.asyncWrite { tx in
     ///         try tx.add(order)
     ///         return order.id
     ///     }
     ///
-    /// In an `async` function `store.write` is this method (mark it `await`); elsewhere it is
-    /// the synchronous ``write(_:)``. Writes are ordered and serialised as for
+    /// `write` itself stays synchronous in `async` code too (an `async` overload of it would
+    /// make every `try store.write { … }` already in `async` code a compile error), so
+    /// `try await store.write { … }` compiles but commits on the calling thread: use this
+    /// method to leave it. Writes are ordered and serialised as for
     /// ``writeAsync(_:on:onComplete:)``, and observers are notified as for any commit.
     ///
     /// - Parameter block: Makes the changes through the ``Transaction`` it receives (on another
@@ -55,7 +58,7 @@ extension Store {
     /// - Throws: What `block` throws (after rolling back), the store's errors, or
     ///   `CancellationError` when the task was cancelled before the write began (nothing ran).
     @discardableResult
-    public func write<Result: Sendable>(_ block: @escaping @Sendable (Transaction) throws -> Result) async throws -> Result {
+    public func asyncWrite<Result: Sendable>(_ block: @escaping @Sendable (Transaction) throws -> Result) async throws -> Result {
         let cancelled = CancellationFlag()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, Swift.Error>) in
@@ -67,16 +70,6 @@ extension Store {
         } onCancel: {
             cancelled.set()
         }
-    }
-
-    /// Realm's name for ``write(_:)-async``: the same transaction on the background writer.
-    ///
-    /// - Parameter block: Makes the changes through the ``Transaction`` it receives.
-    /// - Returns: What `block` returns.
-    /// - Throws: As ``write(_:)-async``.
-    @discardableResult
-    public func asyncWrite<Result: Sendable>(_ block: @escaping @Sendable (Transaction) throws -> Result) async throws -> Result {
-        try await write(block)
     }
 }
 

@@ -8,7 +8,7 @@ extension Store {
     ///
     ///     var configuration = Store.Configuration.file(url: url, objectTypes: [Todo.self])
     ///     configuration.onRecovery = { report in logger.warning("\(report)") }
-    ///     // dropped 160 unfinished bytes at offset 60 (commit 3 was not finished; …)
+    ///     // dropped N unfinished bytes at offset O of PATH (commit V was not finished; …)
     public struct RecoveryReport: Sendable, Equatable, CustomStringConvertible {
         /// The store file.
         public let path: String
@@ -23,7 +23,8 @@ extension Store {
         /// never changes the file and only ignores the bytes.
         public let truncated: Bool
 
-        /// `dropped 160 unfinished bytes at offset 60 of /path (commit 3; the store opens at version 2)`.
+        /// `dropped N unfinished bytes at offset O of PATH (commit V was not finished; the store
+        /// opens at version V-1)`; `ignored …` for a read-only store.
         public var description: String {
             "\(truncated ? "dropped" : "ignored") \(droppedBytes) unfinished bytes at offset \(offset) of \(path) "
                 + "(commit \(droppedVersion) was not finished; the store opens at version \(droppedVersion - 1))"

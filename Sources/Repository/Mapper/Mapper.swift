@@ -69,16 +69,16 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
         return models.map(viewModel)
     }
 
-    /// Decodes `data` on the calling task, stores the models with `try await store.write` (on the
+    /// Decodes `data` on the calling task, stores the models with `store.asyncWrite` (on the
     /// store's background writer, so the caller's thread never waits for the commit), and maps
-    /// them. In an `async` function `mapper.map(data)` is this method (mark it `await`).
+    /// them.
     ///
-    ///     let pizzas = try await mapper.map(data)
+    ///     let pizzas = try await mapper.asyncMap(data)
     ///
     /// - Parameter data: A response body.
     /// - Returns: The view models, in the response's order.
-    /// - Throws: As ``map(_:)-(Data)``.
-    public func map(_ data: Data) async throws -> [ViewModel] {
+    /// - Throws: As ``map(_:)``.
+    public func asyncMap(_ data: Data) async throws -> [ViewModel] {
         let models = try decode(data)
         let deletesMissing = self.deletesMissing
         // The models go to the writer and come back when the write returns: no two threads use
@@ -86,7 +86,7 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
         let save = UncheckedSendable { (transaction: Transaction) in
             try Self.save(models, deletesMissing: deletesMissing, in: transaction)
         }
-        try await store.write { transaction in try save.value(transaction) }
+        try await store.asyncWrite { transaction in try save.value(transaction) }
         return models.map(viewModel)
     }
 
