@@ -33,7 +33,7 @@ import Testing
         }
         var errors: [String] = []
         let bag = DisposeBag()
-        action.errors.subscribe(onNext: { errors.append("\($0)") }).disposed(by: bag)
+        action.errors.subscribe(onNext: { errors.append(String(reflecting: $0)) }).disposed(by: bag)
         action.execute(())
         var secondFailed = false
         action.execute(()).subscribe(onError: { _ in secondFailed = true }).disposed(by: bag)
@@ -95,4 +95,24 @@ import Testing
         Observable.of(1, 2).bind(to: action.inputs).disposed(by: bag)
         #expect(elements == [2, 3])
     }
+
+    @Test func anActionErrorReadsAsItsUnderlyingError() {
+        struct EmptyTitle: Error, CustomStringConvertible {
+            var description: String { "a todo needs a title" }
+        }
+        struct Offline: LocalizedError {
+            var errorDescription: String? { "You are offline." }
+        }
+        enum Plain: Error { case failed }
+        let titled = ActionError.underlyingError(EmptyTitle())
+        #expect("\(titled)" == "a todo needs a title")
+        #expect(titled.localizedDescription == "a todo needs a title")
+        #expect(String(reflecting: titled) == "underlyingError(a todo needs a title)")
+        #expect(ActionError.underlyingError(Offline()).localizedDescription == "You are offline.")
+        #expect("\(ActionError.underlyingError(Plain.failed))" == "failed")
+        #expect("\(ActionError.notEnabled)" == "the action is not enabled")
+        #expect(ActionError.notEnabled.localizedDescription == "the action is not enabled")
+        #expect(String(reflecting: ActionError.notEnabled) == "notEnabled")
+    }
 }
+

@@ -3,6 +3,13 @@ import Streams
 import Locking
 
 /// Why an ``Action`` did not produce elements.
+///
+/// It reads as what a screen can show: `"\(error)"` and `error.localizedDescription` are the
+/// underlying error's own description (its `errorDescription` when it is a `LocalizedError`),
+/// not `underlyingError(…)`; `String(reflecting: error)` keeps the case for a developer.
+///
+///     struct EmptyTitle: Error, CustomStringConvertible { var description: String { "a todo needs a title" } }
+///     ActionError.underlyingError(EmptyTitle()).localizedDescription   // "a todo needs a title"
 public enum ActionError: Error {
     /// The action was executed while disabled (or already executing).
     case notEnabled
@@ -174,5 +181,32 @@ extension Reactive where Base: Button {
         })
         let enabled = action.isEnabled.bind(to: isEnabled)
         return Disposables.create(taps, enabled)
+    }
+}
+
+extension ActionError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+    /// What a screen can show: the underlying error's description, or, for ``notEnabled``,
+    /// "the action is not enabled".
+    public var description: String {
+        switch self {
+        case .notEnabled:
+            return "the action is not enabled"
+        case .underlyingError(let error):
+            if let localized = error as? LocalizedError, let text = localized.errorDescription { return text }
+            if type(of: error) is NSError.Type { return error.localizedDescription }
+            return String(describing: error)
+        }
+    }
+
+    /// The same text as ``description``, so that `localizedDescription` reads well.
+    public var errorDescription: String? { description }
+
+    /// The case and the underlying error as a developer reads them, e.g.
+    /// `underlyingError(no Todo with primary key 7)`: what `String(reflecting:)` and `dump` show.
+    public var debugDescription: String {
+        switch self {
+        case .notEnabled: return "notEnabled"
+        case .underlyingError(let error): return "underlyingError(\(String(reflecting: error)))"
+        }
     }
 }
