@@ -41,15 +41,15 @@ extension ObservableConvertibleType {
     public func observeChanges<Model: StoreObject, ViewModel>(on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<ListChange<ViewModel>> where Element == Query<Model, ViewModel> {
         let queries = asObservable()
         return Observable.deferred {
-            let viewModel = Locked<((Model) -> ViewModel)?>(nil)
+            let viewModel = LatestViewModel<Model, ViewModel>()
             return queries
                 .map { query -> Results<Model> in
-                    viewModel.withLock { $0 = query.viewModel }
+                    viewModel.set(query.viewModel)
                     return query.results()
                 }
                 .observeChanges(on: scheduler)
                 .map { change -> ListChange<ViewModel> in
-                    guard let transform = viewModel.withLock({ $0 }) else { preconditionFailure("a change before any query") }
+                    guard let transform = viewModel.get() else { preconditionFailure("a change before any query") }
                     switch change {
                     case .initial(let results):
                         return .initial(results.map(transform))
@@ -61,4 +61,14 @@ extension ObservableConvertibleType {
                 }
         }
     }
+}
+
+/// The `viewModel` of the latest query, read by the thread that delivers the changes.
+private final class LatestViewModel<Model, ViewModel>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var transform: ((Model) -> ViewModel)?
+
+    func set(_ transform: @escaping (Model) -> ViewModel) { lock.withLock { self.transform = transform } }
+
+    func get() -> ((Model) -> ViewModel)? { lock.withLock { transform } }
 }
