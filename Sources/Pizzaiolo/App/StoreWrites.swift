@@ -4,20 +4,6 @@ import Streams
 
 // Taps that write to the store, and the error line that says when the store refused.
 
-/// An ``HeadlessUI/Action`` for a tap that writes to the store: `body` runs on each execution
-/// and its error, if it throws, is the action's error (shown by the screen, never dropped).
-///
-/// - Parameter body: The write.
-/// - Returns: The action.
-func storeAction<Input>(_ body: @escaping (Input) throws -> Void) -> Action<Input, Void> {
-    Action { input in
-        Observable.deferred {
-            try body(input)
-            return .just(())
-        }
-    }
-}
-
 /// Runs a store write and says how it went, for a screen's error line: `nil` when it worked,
 /// `what` and the error when it threw.
 ///

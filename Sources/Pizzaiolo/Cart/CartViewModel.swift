@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessUI
 import MVVM
+import ObjectStore
 import Repository
 import Streams
 
@@ -40,9 +41,9 @@ public final class CartViewModel {
             return "\(count) pizza\(count == 1 ? "" : "s"): \(dollars(total).format())"
         }
         isEmpty = rows.map(\.isEmpty)
-        increment = storeAction { try cart.increment($0) }
-        decrement = storeAction { try cart.decrement($0) }
-        remove = storeAction { try cart.remove($0) }
+        increment = Action(store: cart.store) { id, tx in try CartRepository.increment(id, in: tx) }
+        decrement = Action(store: cart.store) { id, tx in try CartRepository.decrement(id, in: tx) }
+        remove = Action(store: cart.store) { id, tx in try CartRepository.remove(id, in: tx) }
         error = errorMessages([
             increment.reporting("Could not add one"),
             decrement.reporting("Could not remove one"),

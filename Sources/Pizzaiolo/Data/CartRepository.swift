@@ -86,23 +86,27 @@ public final class CartRepository: @unchecked Sendable {
     }
 
     /// One more on line `id`.
-    public func increment(_ id: String) throws { try change(id) { $0 + 1 } }
+    public func increment(_ id: String) throws { try store.write { try Self.increment(id, in: $0) } }
 
     /// One fewer on line `id`, never below one (delete the line instead).
-    public func decrement(_ id: String) throws { try change(id) { max(1, $0 - 1) } }
+    public func decrement(_ id: String) throws { try store.write { try Self.decrement(id, in: $0) } }
 
     /// Removes line `id`.
-    public func remove(_ id: String) throws {
-        try store.write { tx in
-            if let item = tx.object(ofType: CartItem.self, forPrimaryKey: id) { try tx.delete(item) }
-        }
+    public func remove(_ id: String) throws { try store.write { try Self.remove(id, in: $0) } }
+
+    // The same edits inside a write transaction, for an `Action(store:write:)`.
+
+    static func increment(_ id: String, in tx: Transaction) throws { try change(id, in: tx) { $0 + 1 } }
+
+    static func decrement(_ id: String, in tx: Transaction) throws { try change(id, in: tx) { max(1, $0 - 1) } }
+
+    static func remove(_ id: String, in tx: Transaction) throws {
+        if let item = tx.object(ofType: CartItem.self, forPrimaryKey: id) { try tx.delete(item) }
     }
 
-    private func change(_ id: String, _ quantity: (Int) -> Int) throws {
-        try store.write { tx in
-            guard var item = tx.object(ofType: CartItem.self, forPrimaryKey: id) else { return }
-            item.quantity = quantity(item.quantity)
-            try tx.add(item, update: .modified)
-        }
+    /// A line already gone (deleted by another tap) is left alone.
+    private static func change(_ id: String, in tx: Transaction, _ quantity: (Int) -> Int) throws {
+        guard tx.object(ofType: CartItem.self, forPrimaryKey: id) != nil else { return }
+        _ = try tx.update(CartItem.self, forPrimaryKey: id) { $0.quantity = quantity($0.quantity) }
     }
 }
