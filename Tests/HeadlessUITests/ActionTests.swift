@@ -87,6 +87,45 @@ import Testing
         #expect(!button.isEnabled)
     }
 
+    /// A screen that makes its view model (and so its actions) in `viewDidLoad` keeps only the
+    /// bindings: they must keep the actions running until they are disposed.
+    @Test func bindingsHoldTheirActionUntilDisposed() {
+        let button = Button(title: "Add")
+        let rows = PublishSubject<Int>()
+        var executed: [String] = []
+        weak var weakAction: Action<String, Void>?
+        let bag = DisposeBag()
+        do {
+            let action = Action<String, Void> { input in
+                executed.append(input)
+                return .empty()
+            }
+            weakAction = action
+            Headless.run { button.rx.bind(to: action, input: "tap").disposed(by: bag) }
+            rows.map { "row \($0)" }.bind(to: action.inputs).disposed(by: bag)
+        }
+        Headless.run { button.tap() }
+        rows.onNext(1)
+        #expect(executed == ["tap", "row 1"])
+        #expect(weakAction != nil)
+        withExtendedLifetime(bag) {}
+    }
+
+    @Test func anActionIsFreedWhenItsBindingsAreDisposed() {
+        let button = Button(title: "Add")
+        weak var weakAction: Action<String, Void>?
+        var bag: DisposeBag? = DisposeBag()
+        do {
+            let action = Action<String, Void> { _ in .empty() }
+            weakAction = action
+            Headless.run { button.rx.bind(to: action, input: "tap").disposed(by: bag!) }
+            Observable<String>.never().bind(to: action.inputs).disposed(by: bag!)
+        }
+        #expect(weakAction != nil)
+        bag = nil
+        #expect(weakAction == nil)
+    }
+
     @Test func inputsObserverExecutes() {
         let action = Action<Int, Int> { Observable.just($0 + 1) }
         var elements: [Int] = []

@@ -29,6 +29,17 @@ struct RowsViewModel {
         #expect(try vm.saved.asObservable().take(1).toBlocking(timeout: 2).first() == "saved")
     }
 
+    @Test func whereTheMainDispatchQueueShouldDrainTheWaitStillStepsIn() throws {
+        // Apple platforms' setting: queued work asks the main dispatch queue to drain, and the
+        // waiting thread leaves it that queue's turn first. Here nothing services that queue
+        // (or the main thread does): either way the driver's element arrives.
+        let previous = MainScheduler.drainsOnMainDispatchQueue
+        MainScheduler.drainsOnMainDispatchQueue = true
+        defer { MainScheduler.drainsOnMainDispatchQueue = previous }
+        let vm = RowsViewModel(items: .just(["a"]), saves: .never())
+        #expect(try vm.rows.asObservable().take(1).toBlocking(timeout: 2).first() == ["a"])
+    }
+
     @Test func everyOperatorReadsADriver() throws {
         let numbers = Observable.of(1, 2, 3).asDriver(onErrorJustReturn: -1).asObservable()
         #expect(try numbers.toBlocking(timeout: 2).toArray() == [1, 2, 3])

@@ -43,9 +43,13 @@ public final class Action<Input, Element>: @unchecked Sendable {
     /// Whether the action can execute; repeats no value.
     public let isEnabled: Observable<Bool>
     /// An observer that executes the action for each input.
+    ///
+    /// The observer holds the action: a subscription bound to it (`bind(to: action.inputs)`)
+    /// keeps the action alive until it is disposed, so an action made in `viewDidLoad` and bound
+    /// there still runs after `viewDidLoad` returns.
     public var inputs: AnyObserver<Input> {
-        AnyObserver { [weak self] event in
-            if case .next(let input) = event { self?.execute(input) }
+        AnyObserver { [self] event in
+            if case .next(let input) = event { self.execute(input) }
         }
     }
 
@@ -167,7 +171,7 @@ extension Reactive where Base: Button {
     }
 
     /// Executes `action` on each tap with an input made from the button, and keeps the button
-    /// enabled only while the action is.
+    /// enabled only while the action is. The binding holds the action until it is disposed.
     ///
     /// - Parameters:
     ///   - action: The command.
@@ -175,8 +179,8 @@ extension Reactive where Base: Button {
     /// - Returns: The binding.
     public func bind<Input, Element>(to action: Action<Input, Element>, inputTransform: @escaping (Base) -> Input) -> Disposable {
         let button = base
-        let taps = tap.subscribe(onNext: { [weak button, weak action] in
-            guard let button, let action else { return }
+        let taps = tap.subscribe(onNext: { [weak button] in
+            guard let button else { return }
             action.execute(inputTransform(button))
         })
         let enabled = action.isEnabled.bind(to: isEnabled)
