@@ -29,8 +29,9 @@ import Locking
 /// leaves (a cell reused for another row), the download goes on and finishes into the caches,
 /// and the next asker of that URL joins it: a table scrolled down, up and down again costs one
 /// request per distinct image as long as the images fit in the memory cache. Pass
-/// `finishesAbandonedDownloads: false` to cancel the request instead. The loader is safe to
-/// use from any thread.
+/// `finishesAbandonedDownloads: false` to cancel the request instead. Downloads still running
+/// when the loader itself is deallocated are cancelled. The loader is safe to use from any
+/// thread.
 ///
 /// Threads: a memory hit is delivered synchronously; the disk is read on the thread of the
 /// asker that starts a fetch; downloads are decoded, written to disk and delivered on the
@@ -86,6 +87,14 @@ public final class ImageLoader<Decoded>: @unchecked Sendable {
         self.decode = decode
         self.cost = cost
         self.state = Locked(State(memory: MemoryCache(costLimit: memoryCostLimit)))
+    }
+
+    deinit {
+        let flights = state.withLock { state -> [Flight] in
+            defer { state.flights = [:] }
+            return Array(state.flights.values)
+        }
+        for flight in flights { flight.subscription.dispose() }
     }
 
     /// The image for `url`: from memory at once, otherwise from disk or the network.
@@ -169,9 +178,10 @@ public final class ImageLoader<Decoded>: @unchecked Sendable {
             finish(flight, url: url, result: .success((image, cost(image))))
             return
         }
+        // Weak: a loader that is gone (its screen closed) cancels its downloads in `deinit`.
         let subscription = network.fetch(url: url).subscribe(
-            onSuccess: { [self] data in received(data, flight: flight, url: url) },
-            onFailure: { [self] error in finish(flight, url: url, result: .failure(error)) }
+            onSuccess: { [weak self] data in self?.received(data, flight: flight, url: url) },
+            onFailure: { [weak self] error in self?.finish(flight, url: url, result: .failure(error)) }
         )
         flight.subscription.setDisposable(subscription)
     }
