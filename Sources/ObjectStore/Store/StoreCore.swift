@@ -160,6 +160,19 @@ final class StoreCore: @unchecked Sendable {
         drain()
     }
 
+    /// Runs `body` with the current snapshot, ordered with commits: no commit is published
+    /// while it runs, so an observer that re-reads here misses none and sees none twice.
+    func atCurrentVersion<R>(_ body: (Snapshot) -> R) -> R {
+        notifyLock.lock()
+        defer { notifyLock.unlock() }
+        return body(snapshot())
+    }
+
+    /// The registered observer of type `T`, if any (lets tests see that disposal unregistered).
+    func observerForTesting<T: CommitObserver>(_ type: T.Type) -> T? {
+        lock.withLock { observers.values.lazy.compactMap { $0 as? T }.first }
+    }
+
     func unregister(_ observer: CommitObserver) {
         lock.withLock { observers[ObjectIdentifier(observer)] = nil }
     }
