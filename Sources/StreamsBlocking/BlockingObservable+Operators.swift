@@ -9,7 +9,7 @@ extension BlockingObservable {
     /// - Returns: The elements in order.
     /// - Throws: The sequence's error, or `RxError.timeout`.
     public func toArray() throws -> [Element] {
-        try elementsOrThrow(wait())
+        try elementsOrThrow(wait("toArray()"))
     }
 
     /// The first element (`nil` when the sequence completes empty); the subscription is
@@ -20,7 +20,7 @@ extension BlockingObservable {
     /// - Returns: The first element, or `nil`.
     /// - Throws: The sequence's error (if it comes first), or `RxError.timeout`.
     public func first() throws -> Element? {
-        try elementsOrThrow(wait(upTo: 1)).first
+        try elementsOrThrow(wait("first()", upTo: 1)).first
     }
 
     /// The last element, once the sequence completes (`nil` when it completes empty).
@@ -30,7 +30,7 @@ extension BlockingObservable {
     /// - Returns: The last element, or `nil`.
     /// - Throws: The sequence's error, or `RxError.timeout`.
     public func last() throws -> Element? {
-        try elementsOrThrow(wait()).last
+        try elementsOrThrow(wait("last()")).last
     }
 
     /// The only element of a sequence that completes with exactly one.
@@ -53,7 +53,7 @@ extension BlockingObservable {
     /// - Throws: `RxError.noElements` when none matches, `RxError.moreThanOneElement` as soon as
     ///   a second one does, the predicate's or the sequence's error, or `RxError.timeout`.
     public func single(_ predicate: @escaping (Element) throws -> Bool) throws -> Element {
-        let matching = try elementsOrThrow(wait(upTo: 2, where: predicate))
+        let matching = try elementsOrThrow(wait("single()", upTo: 2, where: predicate))
         if matching.count > 1 { throw RxError.moreThanOneElement }
         guard let element = matching.first else { throw RxError.noElements }
         return element
@@ -67,7 +67,7 @@ extension BlockingObservable {
     /// - Returns: `.completed(elements:)`, or `.failed(elements:error:)` with the elements that
     ///   came before the error (`RxError.timeout` when the wait timed out).
     public func materialize() -> MaterializedSequenceResult<Element> {
-        wait()
+        wait("materialize()")
     }
 
     private func elementsOrThrow(_ result: MaterializedSequenceResult<Element>) throws -> [Element] {
@@ -79,7 +79,7 @@ extension BlockingObservable {
 
     /// Subscribes and waits until the sequence ends, `limit` matching elements arrived, or the
     /// timeout passed.
-    private func wait(upTo limit: Int? = nil, where predicate: @escaping (Element) throws -> Bool = { _ in true }) -> MaterializedSequenceResult<Element> {
+    private func wait(_ operation: String, upTo limit: Int? = nil, where predicate: @escaping (Element) throws -> Bool = { _ in true }) -> MaterializedSequenceResult<Element> {
         let state = WaitState<Element>()
         let subscription = SingleAssignmentDisposable()
         subscription.setDisposable(source.subscribe { event in
@@ -102,8 +102,14 @@ extension BlockingObservable {
         })
         let deadline = timeout.map { Date().addingTimeInterval($0) }
         let finished = state.waitUntilFinished(deadline: deadline)
+        let pending = finished ? 0 : MainScheduler.pendingCount
         subscription.dispose()
-        if !finished { state.finish(RxError.timeout) }
+        // The sequence may still have ended between the deadline and here: then it wins.
+        if !finished, let timeout, state.finish(RxError.timeout) {
+            BlockingHooks.timeoutReporter(BlockingTimeoutReport(
+                operation: operation, timeout: timeout, sequence: "Observable<\(Element.self)>",
+                elementsReceived: state.outcome.0.count, pendingMainSchedulerActions: pending))
+        }
         let (elements, error) = state.outcome
         if let error { return .failed(elements: elements, error: error) }
         return .completed(elements: elements)
@@ -134,42 +140,54 @@ private final class WaitState<Element>: @unchecked Sendable {
         return elements.count
     }
 
-    /// Ends the wait (the first call wins).
-    func finish(_ error: Swift.Error?) {
-        condition.lock()
-        if !done {
-            done = true
-            self.error = error
-            condition.broadcast()
-        }
-        condition.unlock()
+    /// Ends the wait (the first call wins); returns whether this call ended it.
+    @discardableResult
+    func finish(_ error: Swift.Error?) -> Bool {
+        condition.lock(); defer { condition.unlock() }
+        guard !done else { return false }
+        done = true
+        self.error = error
+        condition.broadcast()
+        return true
     }
 
-    /// Waits for ``finish(_:)``; `false` when the deadline passed first. On the main thread (or
-    /// a thread draining `MainScheduler`) it keeps main-scheduler work and the run loop going.
+    /// Waits for ``finish(_:)``; `false` when the deadline passed first.
+    ///
+    /// On the main thread (or a thread draining `MainScheduler`) it keeps main-scheduler work and
+    /// the run loop going. On any other thread it runs main-scheduler work itself whenever
+    /// nothing else does (see ``BlockingObservable``), so a `Driver` read from a Swift Testing
+    /// test's thread still delivers.
     func waitUntilFinished(deadline: Date?) -> Bool {
+        var watch = MainScheduler.UnattendedWatch()
+        // Where the main dispatch queue drains the main scheduler, it gets this long to do so
+        // before the waiting thread steps in (the main thread may be busy, or blocked).
+        let grace: TimeInterval = MainScheduler.drainsOnMainDispatchQueue ? 0.1 : 0
         while true {
             condition.lock()
             if done { condition.unlock(); return true }
             if let deadline, Date() >= deadline { condition.unlock(); return false }
-            let drivesMain = MainScheduler.isOnMainScheduler
-            if !drivesMain {
-                _ = condition.wait(until: deadline ?? .distantFuture)
-                condition.unlock()
-                continue
-            }
             condition.unlock()
-            // This thread is the one that runs main-scheduler work: run it while waiting.
-            MainScheduler.drain()
-            if Thread.isMainThread {
-                _ = RunLoop.current.run(mode: .default, before: Date().addingTimeInterval(0.001))
+            if MainScheduler.isOnMainScheduler {
+                // This thread is the one that runs main-scheduler work: run it while waiting.
+                MainScheduler.drain()
+                if Thread.isMainThread {
+                    _ = RunLoop.current.run(mode: .default, before: Date().addingTimeInterval(0.001))
+                }
+            } else {
+                MainScheduler.drainUnattended(&watch, grace: grace, until: { self.isFinished })
             }
             condition.lock()
             if !done {
-                let step = Date().addingTimeInterval(0.005)
+                // Short steps: main-scheduler work queued meanwhile wakes nobody here.
+                let step = Date().addingTimeInterval(0.002)
                 _ = condition.wait(until: deadline.map { min($0, step) } ?? step)
             }
             condition.unlock()
         }
+    }
+
+    private var isFinished: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return done
     }
 }

@@ -22,8 +22,13 @@ extension ObservableConvertibleType {
 /// first element, the last, all of them, the only one, or the whole outcome.
 ///
 /// Each operator subscribes anew. While it waits on the main thread, or on a thread that is
-/// draining `MainScheduler`, it keeps main-scheduler work (and the main run loop) running, so a
-/// sequence observed on `MainScheduler.instance` still delivers instead of deadlocking.
+/// draining `MainScheduler`, it keeps main-scheduler work (and the main run loop) running. On
+/// any other thread (a Swift Testing test's) it runs queued main-scheduler work itself whenever
+/// nothing else is running it — where the main dispatch queue drains the main scheduler (Apple
+/// platforms), after leaving that queue 0.1 s — so a `Driver` or `Signal`, or any sequence
+/// observed on `MainScheduler.instance`, still delivers instead of timing out. Main-scheduler
+/// work still runs on one thread at a time. A timeout is reported to
+/// ``BlockingHooks/timeoutReporter`` before `RxError.timeout` is thrown.
 public struct BlockingObservable<Element> {
     let source: Observable<Element>
     let timeout: TimeInterval?

@@ -33,7 +33,7 @@ import Testing
         }
         var errors: [String] = []
         let bag = DisposeBag()
-        action.errors.subscribe(onNext: { errors.append("\($0)") }).disposed(by: bag)
+        action.errors.subscribe(onNext: { errors.append(String(reflecting: $0)) }).disposed(by: bag)
         action.execute(())
         var secondFailed = false
         action.execute(()).subscribe(onError: { _ in secondFailed = true }).disposed(by: bag)
@@ -87,6 +87,45 @@ import Testing
         #expect(!button.isEnabled)
     }
 
+    /// A screen that makes its view model (and so its actions) in `viewDidLoad` keeps only the
+    /// bindings: they must keep the actions running until they are disposed.
+    @Test func bindingsHoldTheirActionUntilDisposed() {
+        let button = Button(title: "Add")
+        let rows = PublishSubject<Int>()
+        var executed: [String] = []
+        weak var weakAction: Action<String, Void>?
+        let bag = DisposeBag()
+        do {
+            let action = Action<String, Void> { input in
+                executed.append(input)
+                return .empty()
+            }
+            weakAction = action
+            Headless.run { button.rx.bind(to: action, input: "tap").disposed(by: bag) }
+            rows.map { "row \($0)" }.bind(to: action.inputs).disposed(by: bag)
+        }
+        Headless.run { button.tap() }
+        rows.onNext(1)
+        #expect(executed == ["tap", "row 1"])
+        #expect(weakAction != nil)
+        withExtendedLifetime(bag) {}
+    }
+
+    @Test func anActionIsFreedWhenItsBindingsAreDisposed() {
+        let button = Button(title: "Add")
+        weak var weakAction: Action<String, Void>?
+        var bag: DisposeBag? = DisposeBag()
+        do {
+            let action = Action<String, Void> { _ in .empty() }
+            weakAction = action
+            Headless.run { button.rx.bind(to: action, input: "tap").disposed(by: bag!) }
+            Observable<String>.never().bind(to: action.inputs).disposed(by: bag!)
+        }
+        #expect(weakAction != nil)
+        bag = nil
+        #expect(weakAction == nil)
+    }
+
     @Test func inputsObserverExecutes() {
         let action = Action<Int, Int> { Observable.just($0 + 1) }
         var elements: [Int] = []
@@ -95,4 +134,24 @@ import Testing
         Observable.of(1, 2).bind(to: action.inputs).disposed(by: bag)
         #expect(elements == [2, 3])
     }
+
+    @Test func anActionErrorReadsAsItsUnderlyingError() {
+        struct EmptyTitle: Error, CustomStringConvertible {
+            var description: String { "a todo needs a title" }
+        }
+        struct Offline: LocalizedError {
+            var errorDescription: String? { "You are offline." }
+        }
+        enum Plain: Error { case failed }
+        let titled = ActionError.underlyingError(EmptyTitle())
+        #expect("\(titled)" == "a todo needs a title")
+        #expect(titled.localizedDescription == "a todo needs a title")
+        #expect(String(reflecting: titled) == "underlyingError(a todo needs a title)")
+        #expect(ActionError.underlyingError(Offline()).localizedDescription == "You are offline.")
+        #expect("\(ActionError.underlyingError(Plain.failed))" == "failed")
+        #expect("\(ActionError.notEnabled)" == "the action is not enabled")
+        #expect(ActionError.notEnabled.localizedDescription == "the action is not enabled")
+        #expect(String(reflecting: ActionError.notEnabled) == "notEnabled")
+    }
 }
+

@@ -91,4 +91,32 @@ import Testing
         #expect(published == [1])
         #expect(behavior.value == 1)
     }
+
+    @Test func bindsToVariablesWithStreamsAlone() {
+        // This file imports Streams, not HeadlessUI: a Streams-only view model binds Variables.
+        let first = Variable(0), second = Variable(0), optional = Variable<Int?>(nil)
+        var completed = false
+        let watching = first.subscribe(onCompleted: { completed = true })
+        let subject = PublishSubject<Int>()
+        let bindings = [subject.bind(to: first, second), subject.bind(to: optional)]
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onCompleted()
+        #expect(first.value == 2)
+        #expect(second.value == 2)
+        #expect(optional.value == 2)
+        #expect(!completed)
+        let reports = recordingProgrammingErrors {
+            let failing = PublishSubject<Int>()
+            let binding = failing.bind(to: first)
+            failing.onNext(3)
+            failing.onError(testError)
+            failing.onNext(4)
+            binding.dispose()
+        }
+        #expect(reports == ["Binding error to variable: \(testError)"])
+        #expect(first.value == 3)
+        bindings.forEach { $0.dispose() }
+        watching.dispose()
+    }
 }

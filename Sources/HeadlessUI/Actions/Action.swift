@@ -3,6 +3,13 @@ import Streams
 import Locking
 
 /// Why an ``Action`` did not produce elements.
+///
+/// It reads as what a screen can show: `"\(error)"` and `error.localizedDescription` are the
+/// underlying error's own description (its `errorDescription` when it is a `LocalizedError`),
+/// not `underlyingError(…)`; `String(reflecting: error)` keeps the case for a developer.
+///
+///     struct EmptyTitle: Error, CustomStringConvertible { var description: String { "a todo needs a title" } }
+///     ActionError.underlyingError(EmptyTitle()).localizedDescription   // "a todo needs a title"
 public enum ActionError: Error {
     /// The action was executed while disabled (or already executing).
     case notEnabled
@@ -36,9 +43,13 @@ public final class Action<Input, Element>: @unchecked Sendable {
     /// Whether the action can execute; repeats no value.
     public let isEnabled: Observable<Bool>
     /// An observer that executes the action for each input.
+    ///
+    /// The observer holds the action: a subscription bound to it (`bind(to: action.inputs)`)
+    /// keeps the action alive until it is disposed, so an action made in `viewDidLoad` and bound
+    /// there still runs after `viewDidLoad` returns.
     public var inputs: AnyObserver<Input> {
-        AnyObserver { [weak self] event in
-            if case .next(let input) = event { self?.execute(input) }
+        AnyObserver { [self] event in
+            if case .next(let input) = event { self.execute(input) }
         }
     }
 
@@ -160,7 +171,7 @@ extension Reactive where Base: Button {
     }
 
     /// Executes `action` on each tap with an input made from the button, and keeps the button
-    /// enabled only while the action is.
+    /// enabled only while the action is. The binding holds the action until it is disposed.
     ///
     /// - Parameters:
     ///   - action: The command.
@@ -168,11 +179,38 @@ extension Reactive where Base: Button {
     /// - Returns: The binding.
     public func bind<Input, Element>(to action: Action<Input, Element>, inputTransform: @escaping (Base) -> Input) -> Disposable {
         let button = base
-        let taps = tap.subscribe(onNext: { [weak button, weak action] in
-            guard let button, let action else { return }
+        let taps = tap.subscribe(onNext: { [weak button] in
+            guard let button else { return }
             action.execute(inputTransform(button))
         })
         let enabled = action.isEnabled.bind(to: isEnabled)
         return Disposables.create(taps, enabled)
+    }
+}
+
+extension ActionError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+    /// What a screen can show: the underlying error's description, or, for ``notEnabled``,
+    /// "the action is not enabled".
+    public var description: String {
+        switch self {
+        case .notEnabled:
+            return "the action is not enabled"
+        case .underlyingError(let error):
+            if let localized = error as? LocalizedError, let text = localized.errorDescription { return text }
+            if type(of: error) is NSError.Type { return error.localizedDescription }
+            return String(describing: error)
+        }
+    }
+
+    /// The same text as ``description``, so that `localizedDescription` reads well.
+    public var errorDescription: String? { description }
+
+    /// The case and the underlying error as a developer reads them, e.g.
+    /// `underlyingError(no Todo with primary key 7)`: what `String(reflecting:)` and `dump` show.
+    public var debugDescription: String {
+        switch self {
+        case .notEnabled: return "notEnabled"
+        case .underlyingError(let error): return "underlyingError(\(String(reflecting: error)))"
+        }
     }
 }

@@ -62,13 +62,3 @@ extension ObservableType {
         })
     }
 }
-
-extension ObservableType {
-    /// Sets each element as the value of `variables`.
-    ///
-    /// - Parameter variables: Take every element as their value.
-    /// - Returns: The subscription.
-    public func bind(to variables: Variable<Element>...) -> Disposable {
-        bind(onNext: { element in variables.forEach { $0.value = element } })
-    }
-}

@@ -6,7 +6,7 @@ import Locking
 public enum HeadlessUIHooks {
     /// Something that should never happen in a correct app: an invalid table update outside a
     /// batch, a view touched off the main scheduler, an error bound to a table's items. (An
-    /// error bound to a `Binder` or a relay goes to Streams' `Hooks.programmingErrorHandler`.)
+    /// error bound to a `Binder`, a relay or a `Variable` goes to Streams' `Hooks.programmingErrorHandler`.)
     public struct ProgrammingError: Sendable, CustomStringConvertible {
         /// What went wrong, in words.
         public let message: String

@@ -5,6 +5,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedModel(type: String, reason: String)
     /// `add(_:update: .error)` met an object whose primary key is already stored.
     case duplicatePrimaryKey(type: String, key: String)
+    /// ``Transaction/update(_:forPrimaryKey:_:)`` found no object with this primary key.
+    case objectNotFound(type: String, key: String)
+    /// The closure given to ``Transaction/update(_:forPrimaryKey:_:)`` changed the object's
+    /// primary key (from `key` to `newKey`); delete the object and add a new one instead.
+    case primaryKeyChanged(type: String, key: String, newKey: String)
     /// `write` was called inside another `write` on the same thread.
     case nestedWrite
     /// A ``Transaction`` was used after its `write` block returned.
@@ -27,12 +32,18 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case fileLocked(path: String)
     /// The operating system refused an operation on the store file.
     case io(path: String, reason: String)
+    /// A write (or compaction) was asked of a store opened with
+    /// ``Store/Configuration/readOnly``; the file is never changed.
+    case readOnly(path: String)
 
     /// A readable explanation.
     public var description: String {
         switch self {
         case .unsupportedModel(let type, let reason): return "\(type) cannot be stored: \(reason)"
         case .duplicatePrimaryKey(let type, let key): return "\(type) with primary key \(key) already exists"
+        case .objectNotFound(let type, let key): return "no \(type) with primary key \(key)"
+        case .primaryKeyChanged(let type, let key, let newKey):
+            return "the primary key of \(type) \(key) cannot change (to \(newKey)); delete it and add a new one"
         case .nestedWrite: return "write() called inside a write transaction"
         case .transactionClosed: return "the transaction was used after its write block ended"
         case .corrupted(let offset, let reason): return "the store file is corrupted at byte \(offset): \(reason)"
@@ -44,6 +55,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .migrationFailed(let reason): return "the migration failed: \(reason)"
         case .fileLocked(let path): return "\(path) is open in another process"
         case .io(let path, let reason): return "\(path): \(reason)"
+        case .readOnly(let path): return "\(path) is open read-only: it cannot be written"
         }
     }
 }

@@ -21,7 +21,7 @@ public final class Transaction {
 
     func close() { isOpen = false }
 
-    private func checkOpen() throws {
+    func checkOpen() throws {
         if !isOpen { throw StoreError.transactionClosed }
     }
 
@@ -219,5 +219,5 @@ public final class Transaction {
         Results(core: core, schema: schemaOrTrap(type), pipeline: [], pinned: current())
     }
 
-    private func current() -> Snapshot { Snapshot(version: base.version, tables: tables) }
+    func current() -> Snapshot { Snapshot(version: base.version, tables: tables) }
 }

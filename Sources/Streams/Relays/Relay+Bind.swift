@@ -1,7 +1,8 @@
-// RxRelay's `bind(to:)` from any observable sequence to relays. A relay cannot end, so the
-// source's completion is not passed on, and a source that fails is a programming error: it is
-// reported to `Hooks.programmingErrorHandler` (which stops a debug build, as RxRelay's
-// `rxFatalErrorInDebug` does) and the binding ends.
+// RxRelay's `bind(to:)` from any observable sequence to relays, and RxCocoa 4's to `Variable`s,
+// here so that a view model that imports only Streams can bind them. A relay or a variable
+// cannot end, so the source's completion is not passed on, and a source that fails is a
+// programming error: it is reported to `Hooks.programmingErrorHandler` (which stops a debug
+// build, as RxRelay's `rxFatalErrorInDebug` does) and the binding ends.
 
 extension ObservableType {
     /// Sends every element to each of `relays`.
@@ -62,6 +63,26 @@ extension ObservableType {
     /// - Returns: The subscription.
     public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
         bindElements(kind: "replay relay") { element in relays.forEach { $0.accept(element) } }
+    }
+
+    /// Sets every element as the value of each of `variables`.
+    ///
+    ///     --1--2--|   bind(to: variable)   variable.value: 1, then 2 (and it does not complete)
+    ///
+    /// - Parameter variables: Take every element as their value.
+    /// - Returns: The subscription.
+    public func bind(to variables: Variable<Element>...) -> Disposable {
+        bindElements(kind: "variable") { element in variables.forEach { $0.value = element } }
+    }
+
+    /// Sets every element, as an optional, as the value of each of `variables`.
+    ///
+    ///     --1--2--|   bind(to: variable)   variable.value: Optional(1), then Optional(2)
+    ///
+    /// - Parameter variables: Take every element as their value.
+    /// - Returns: The subscription.
+    public func bind(to variables: Variable<Element?>...) -> Disposable {
+        bindElements(kind: "variable") { element in variables.forEach { $0.value = element } }
     }
 
     /// Subscribes `accept` to the elements; completion ends the binding quietly, an error is

@@ -122,6 +122,32 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
 
     /// The number of queued actions not yet run.
     public static var pendingCount: Int { MainQueue.shared.pendingCount }
+
+    /// For a thread that blocks until a sequence delivers (`toBlocking()`): runs queued
+    /// main-scheduler work on the calling thread, as ``drain()`` does, but only when nothing else
+    /// is running it — no thread draining, no action executing — and none has been taken off the
+    /// queue for `grace` seconds, which the caller measures with `watch`. Stops early, between
+    /// two actions, once `stop` holds.
+    ///
+    /// - Parameters:
+    ///   - watch: What the caller saw at its previous call (start with a fresh value).
+    ///   - grace: How long queued work may wait for another drainer (the main dispatch queue on
+    ///     Apple platforms) before the caller runs it.
+    ///   - stop: Checked before each action.
+    /// - Returns: The number of actions run.
+    @discardableResult
+    package static func drainUnattended(_ watch: inout UnattendedWatch, grace: TimeInterval, until stop: () -> Bool) -> Int {
+        MainQueue.shared.drainUnattended(&watch, grace: grace, until: stop)
+    }
+
+    /// What a blocking wait saw of the main queue at its previous look (see
+    /// ``drainUnattended(_:grace:until:)``).
+    package struct UnattendedWatch {
+        var taken: UInt64 = .max
+        var since = Date.distantFuture
+
+        package init() {}
+    }
 }
 
 /// The queue behind ``MainScheduler``.
@@ -133,6 +159,11 @@ final class MainQueue: @unchecked Sendable {
     private var head = 0
     /// How many actions are executing (an inline one, or a drained one, possibly nested).
     private var running = 0
+    /// How many threads are inside ``drain(until:)`` (nested drains count each).
+    private var draining = 0
+    /// How many actions have been taken off the queue, ever: a waiting thread that sees it
+    /// stand still while work is queued knows that nobody is draining.
+    private var taken: UInt64 = 0
     /// Held while main-scheduler work executes, so work never runs on two threads at once.
     private let executionLock = RecursiveLock()
 
@@ -200,14 +231,50 @@ final class MainQueue: @unchecked Sendable {
     }
 
     func drain() -> Int {
+        condition.lock(); draining += 1; condition.unlock()
+        return drainClaimed(until: { false })
+    }
+
+    /// Drains when work is queued, nobody runs it and nothing was taken off the queue for
+    /// `grace` seconds (see ``MainScheduler/drainUnattended(_:grace:until:)``).
+    func drainUnattended(_ watch: inout MainScheduler.UnattendedWatch, grace: TimeInterval, until stop: () -> Bool) -> Int {
+        condition.lock()
+        guard items.count > head, draining == 0, running == 0 else {
+            watch.taken = .max
+            condition.unlock()
+            return 0
+        }
+        if watch.taken != taken {
+            // Work is queued and idle since now (or since the last action was taken).
+            watch.taken = taken
+            watch.since = Date()
+        }
+        guard grace <= 0 || Date().timeIntervalSince(watch.since) >= grace else {
+            condition.unlock()
+            return 0
+        }
+        // Claimed under the same lock that showed nobody draining: a second waiting thread now
+        // sees `draining` and leaves the work to this one.
+        draining += 1
+        condition.unlock()
+        watch.taken = .max
+        return drainClaimed(until: stop)
+    }
+
+    /// Runs queued actions until the queue is empty or `stop` holds; the caller has counted
+    /// itself in ``draining``.
+    private func drainClaimed(until stop: () -> Bool) -> Int {
         executionLock.lock()
-        defer { executionLock.unlock() }
+        defer {
+            executionLock.unlock()
+            condition.lock(); draining -= 1; condition.unlock()
+        }
         let trampoline = TrampolineState.currentOrCreate()
         let wasDraining = trampoline.isDrainingMain
         trampoline.isDrainingMain = true
         defer { trampoline.isDrainingMain = wasDraining }
         var count = 0
-        while let item = next() {
+        while !stop(), let item = next() {
             if !item.isDisposed {
                 item.invoke()
                 count += 1
@@ -227,6 +294,7 @@ final class MainQueue: @unchecked Sendable {
         let item = items[head]
         head += 1
         running += 1
+        taken &+= 1
         if head > 1_024, head * 2 > items.count {
             items.removeFirst(head)
             head = 0
