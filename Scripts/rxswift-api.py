@@ -14,7 +14,8 @@ script prints the rows it would write and the counts; with --write it updates th
 Each RxSwift symbol is looked up by its path (`ObservableType.flatMapLatest(_:)`): **same** when
 one of our modules declares that path, or the same member on the type ours declares it on
 (RxSwift puts trait operators on `PrimitiveSequenceType`, some of ours are on
-`PrimitiveSequence`); **renamed** or **missing** from the notes in RENAMED and MISSING below,
+`PrimitiveSequence`), and, for the names in SHAPED, with a declaration that names the same
+types (else **differs**); **renamed** or **missing** from the notes in RENAMED and MISSING below,
 which say why. A symbol that is neither found nor explained is reported, and the script fails:
 the table stays exhaustive by construction.
 """
@@ -44,6 +45,12 @@ ALIASES = {
     "TestSchedulerVirtualTimeConverter": "IntegerVirtualTimeConverter",
 }
 
+# Names (path prefixes, per library) that must also have the same shape to count as the same:
+# the declaration names the same types, in the same order (payloads, parameter and return
+# types, generic constraints). Otherwise the row says "differs" and shows both declarations.
+# (Elsewhere type aliases, `[Item]` for `[ItemType]`, would need resolving first.)
+SHAPED = {"Differentiator": ["Diff", "Changeset"]}
+
 # Members every conformance provides; they count as present when the type is.
 WITNESSES = {"==(_:_:)", "hash(into:)", "hashValue"}
 
@@ -65,7 +72,6 @@ MISSING = {
     "Int*": "key-value observing needs the Objective-C runtime",
     "UInt*": "key-value observing needs the Objective-C runtime",
     "RxCocoaError": "the errors of RxCocoa's Objective-C runtime features (swizzling, KVO, delegate proxies) and UIKit table bindings; HeadlessUI's bindings report their own errors",
-    "Diff.Error.invalidInitializerImplementation(section:expectedItems:expectedIdentifier:)": "the diff here never rebuilds a section through `init(original:items:)`, so there is no implementation to check",
 }
 
 
@@ -113,6 +119,15 @@ def lookup(path, ours, variadic_ours):
     return None
 
 
+def shape(symbol):
+    """The types a declaration names, in order: `case duplicateItem(item: Any)` -> ["Any"]."""
+    return [f["spelling"] for f in symbol.get("declarationFragments", []) if f["kind"] == "typeIdentifier"]
+
+
+def declaration(symbol):
+    return re.sub(r"\s+", " ", "".join(f["spelling"] for f in symbol.get("declarationFragments", []))).strip()
+
+
 def explained(table, path):
     best = None
     for prefix in table:
@@ -143,12 +158,15 @@ def main():
             packed.setdefault(".".join(parts[:-1] + [variadic(parts[-1])]), key)
         variadic_by_home[library] = packed
     rows, unexplained = [], []
-    counts = {"same": 0, "renamed": 0, "missing": 0}
+    counts = {"same": 0, "renamed": 0, "differs": 0, "missing": 0}
     for path in sorted(rx, key=lambda p: (LIBRARIES.index(rx[p][0]), p.lower())):
         module, symbol = rx[path]
         kind = symbol["kind"]["displayName"]
         found = lookup(path, ours_by_home[module], variadic_by_home[module])
-        if found:
+        ours_symbol = ours_by_home[module].get(found, (None, {}))[1] if found else None
+        if found == path and explained(SHAPED.get(module, []), path) and shape(symbol) != shape(ours_symbol):
+            status, note = "differs", "`%s` here, `%s` in %s" % (declaration(ours_symbol), declaration(symbol), module)
+        elif found:
             status, note = "same", "" if found == path else "on `%s`" % found.split(".")[0]
         elif path in SAME:
             status, note = "same", SAME[path]
@@ -172,7 +190,7 @@ def main():
         table += ["| %s | `%s` | %s | %s | %s |" % (m, p.replace("|", "\\|"), k, s, n) for m, p, k, s, n in rows]
         text = open(GUIDE).read()
         begin, end = "<!-- api-table:begin -->", "<!-- api-table:end -->"
-        summary = "%d names: %d same, %d renamed, %d missing." % (sum(counts.values()), counts["same"], counts["renamed"], counts["missing"])
+        summary = "%d names: %d same, %d renamed, %d differ, %d missing." % (sum(counts.values()), counts["same"], counts["renamed"], counts["differs"], counts["missing"])
         text = re.sub(re.escape(begin) + ".*?" + re.escape(end), begin + "\n" + "\n".join(table) + "\n" + end, text, flags=re.S)
         text = re.sub(r"<!-- api-counts -->.*?<!-- /api-counts -->", "<!-- api-counts -->" + summary + "<!-- /api-counts -->", text, flags=re.S)
         open(GUIDE, "w").write(text)

@@ -1,6 +1,8 @@
 // A process the file store's crash tests kill with SIGKILL at random moments.
 //
 //   StoreCrashHelper <file> [full|relaxed]   commit numbered transactions until killed
+//   StoreCrashHelper <file> async            the same through `writeAsync` (up to four queued)
+//                                            and `await store.asyncWrite`
 //   StoreCrashHelper <file> hold             open the store, print "opened", wait (lock tests)
 //   StoreCrashHelper <file|:memory:> memory <commits> [observe]
 //                                            rewrite one object <commits> times and print the
@@ -56,15 +58,10 @@ do {
         while true { sleep(60) }
     }
     var n = (store.object(ofType: Progress.self, forPrimaryKey: 0)?.last ?? 0) + 1
+    if mode == "async" { try runAsyncMode(store, from: n) }
     while true {
         let batch = n
-        try store.write { tx in
-            for k in 0..<5 {
-                try tx.add(Entry(id: "\(batch)-\(k)", batch: batch, payload: String(repeating: "x", count: 10 + (batch * 7 + k) % 40)))
-            }
-            if batch > 1 { try tx.add(Entry(id: "\(batch - 1)-0", batch: batch - 1, payload: "rewritten by \(batch)"), update: .modified) }
-            try tx.add(Progress(id: 0, last: batch), update: .modified)
-        }
+        try store.write { tx in try commit(batch, tx) }
         say("committed \(batch)")
         // Compact often too (explicitly, besides the automatic compaction), so kills land
         // during compactions as well as during commits.
@@ -76,6 +73,49 @@ do {
     exit(1)
 }
 
+/// Transaction `batch`: five new entries, a rewrite of one entry of the batch before, and the
+/// progress marker.
+@Sendable func commit(_ batch: Int, _ tx: Transaction) throws {
+    for k in 0..<5 {
+        try tx.add(Entry(id: "\(batch)-\(k)", batch: batch, payload: String(repeating: "x", count: 10 + (batch * 7 + k) % 40)))
+    }
+    if batch > 1 { try tx.add(Entry(id: "\(batch - 1)-0", batch: batch - 1, payload: "rewritten by \(batch)"), update: .modified) }
+    try tx.add(Progress(id: 0, last: batch), update: .modified)
+}
+
+/// Commits the numbered transactions off the main thread: even ones with `writeAsync` (up to
+/// four queued at a time), odd ones with `await store.asyncWrite` awaited before the next is asked
+/// for, so that they run in order; compacts every 40th from this thread.
+func runAsyncMode(_ store: Store, from first: Int) throws -> Never {
+    let slots = DispatchSemaphore(value: 4)
+    var batch = first
+    while true {
+        let n = batch
+        if n % 2 == 0 {
+            slots.wait()
+            store.writeAsync({ tx in try commit(n, tx) }, on: ImmediateScheduler.instance) { error in
+                if let error { say("error \(error)"); exit(1) }
+                say("committed \(n)")
+                slots.signal()
+            }
+        } else {
+            let done = DispatchSemaphore(value: 0)
+            Task {
+                do {
+                    try await store.asyncWrite { tx in try commit(n, tx) }
+                    say("committed \(n)")
+                } catch {
+                    say("error \(error)")
+                    exit(1)
+                }
+                done.signal()
+            }
+            done.wait()
+        }
+        if n % 40 == 0 { try store.compact() }
+        batch += 1
+    }
+}
 
 /// The process's resident memory in kB (`VmRSS` on Linux, `task_info` on Apple platforms).
 func residentKilobytes() -> Int {

@@ -109,7 +109,12 @@ func randomEdit(_ sections: [ToppingSection], _ random: inout SeededRandom, next
 
 @Suite(.resourceCheck) struct DiffTests {
     func diff(_ old: [ToppingSection], _ new: [ToppingSection]) throws -> Changeset<ToppingSection>? {
-        try Diff.differencesForSectionedView(initialSections: old, finalSections: new).first
+        try Diff.differencesInOneBatch(initialSections: old, finalSections: new)
+    }
+
+    /// The one-batch diff as a list of changesets, like the reference's.
+    static func oneBatch(_ old: [ToppingSection], _ new: [ToppingSection]) throws -> [Changeset<ToppingSection>] {
+        try Diff.differencesInOneBatch(initialSections: old, finalSections: new).map { [$0] } ?? []
     }
 
     @Test func insertDeleteAndUpdateRows() throws {
@@ -208,7 +213,7 @@ func randomEdit(_ sections: [ToppingSection], _ random: inout SeededRandom, next
             if Bool.random(using: &random) { new = randomEdit(new, &random, nextID: &nextID) }
             let (left, right) = Bool.random(using: &random) ? (Self.maybeDuplicate(old, &random), new) : (old, Self.maybeDuplicate(new, &random))
             let expected = Self.outcome { try ReferenceDiff.differences(initialSections: left, finalSections: right) }
-            let actual = Self.outcome { try Diff.differencesForSectionedView(initialSections: left, finalSections: right) }
+            let actual = Self.outcome { try Self.oneBatch(left, right) }
             #expect(actual == expected, "old: \(left)\nnew: \(right)")
             old = new
         }
@@ -232,12 +237,24 @@ func randomEdit(_ sections: [ToppingSection], _ random: inout SeededRandom, next
             let old = [ToppingSection(model: "a", items: Array(rows[..<1_500])), ToppingSection(model: "b", items: Array(rows[1_500...]))]
             let new = [ToppingSection(model: "b", items: Array(items[..<split])), ToppingSection(model: "a", items: Array(items[split...]))]
             let expected = Self.outcome { try ReferenceDiff.differences(initialSections: old, finalSections: new) }
-            let actual = Self.outcome { try Diff.differencesForSectionedView(initialSections: old, finalSections: new) }
+            let actual = Self.outcome { try Self.oneBatch(old, new) }
             #expect(actual == expected)
-            if let changes = try? Diff.differencesForSectionedView(initialSections: old, finalSections: new).first {
+            if let changes = try? Diff.differencesInOneBatch(initialSections: old, finalSections: new) {
                 #expect(applyLikeUIKit(changes, to: old) == new)
             }
         }
+    }
+
+    @Test func aChangedRowOfAMovedSectionIsReplacedInOneBatch() throws {
+        // b stays, a moves after it; a's row changed.
+        let old = [ToppingSection(model: "a", items: [Topping(id: 1, price: 0)]), ToppingSection(model: "b", items: [])]
+        let new = [ToppingSection(model: "b", items: []), ToppingSection(model: "a", items: [Topping(id: 1, price: 1)])]
+        let changes = try #require(try diff(old, new))
+        #expect(changes.movedSections.map { [$0.from, $0.to] } == [[0, 1]])
+        #expect(changes.updatedItems.isEmpty)
+        #expect(changes.deletedItems == [ItemPath(sectionIndex: 0, itemIndex: 0)] && changes.insertedItems == [ItemPath(sectionIndex: 1, itemIndex: 0)])
+        #expect(applyLikeUIKit(changes, to: old) == new)
+        _ = try changes.batchUpdate.validate(old: old.map(\.items.count), new: new.map(\.items.count))
     }
 
     @Test func longestIncreasingSubsequenceKeepsMostRowsInPlace() throws {

@@ -1,8 +1,10 @@
 import Foundation
 import HeadlessUI
 
-/// The diff as it was before it was rebuilt for speed (issue 18), kept as the oracle: the new
-/// `Diff.differencesForSectionedView` must produce exactly its change sets, field by field.
+/// The one-batch diff as it was before it was rebuilt for speed (issue 18), kept as the oracle:
+/// `Diff.differencesInOneBatch` must produce exactly its change set, field by field. (Since
+/// issue 27, a changed row of a moved section is replaced, not reloaded: UIKit refuses a reload
+/// in a moved section.)
 enum ReferenceDiff {
     static func differences<Section: AnimatableSectionModelType>(initialSections: [Section], finalSections: [Section]) throws -> [Changeset<Section>] {
         var changes = Changeset<Section>()
@@ -41,6 +43,7 @@ enum ReferenceDiff {
                 kept.insert(ItemPath(sectionIndex: oldSection, itemIndex: candidates[position].oldRow))
             }
         }
+        let movedSections = Set(changes.movedSections.map(\.from))
         for (oldSection, section) in initialSections.enumerated() where survivingOldSet.contains(oldSection) {
             for (oldRow, item) in section.items.enumerated() {
                 let oldPath = ItemPath(sectionIndex: oldSection, itemIndex: oldRow)
@@ -49,7 +52,7 @@ enum ReferenceDiff {
                     continue
                 }
                 let unchanged = finalSections[newPath.sectionIndex].items[newPath.itemIndex] == item
-                if kept.contains(oldPath) {
+                if kept.contains(oldPath) && (unchanged || !movedSections.contains(oldSection)) {
                     if !unchanged { changes.updatedItems.append(oldPath) }
                 } else if unchanged {
                     changes.movedItems.append((oldPath, newPath))
@@ -75,7 +78,7 @@ enum ReferenceDiff {
     private static func indexSections<Section: AnimatableSectionModelType>(_ sections: [Section]) throws -> [Section.Identity: Int] {
         var index: [Section.Identity: Int] = [:]
         for (offset, section) in sections.enumerated() {
-            if index.updateValue(offset, forKey: section.identity) != nil { throw Diff.Error.duplicateSection(section: String(describing: section)) }
+            if index.updateValue(offset, forKey: section.identity) != nil { throw Diff.Error.duplicateSection(section: section) }
         }
         return index
     }
@@ -85,7 +88,7 @@ enum ReferenceDiff {
         for (sectionOffset, section) in sections.enumerated() {
             for (itemOffset, item) in section.items.enumerated() {
                 if index.updateValue(ItemPath(sectionIndex: sectionOffset, itemIndex: itemOffset), forKey: item.identity) != nil {
-                    throw Diff.Error.duplicateItem(item: String(describing: item))
+                    throw Diff.Error.duplicateItem(item: item)
                 }
             }
         }

@@ -89,7 +89,7 @@ import TestSupport
         var generator = SeededRandom(seed: 7)
         let garbage = (0..<200).map { _ in UInt8.random(in: 0...255, using: &generator) }
         S.write(original + garbage, to: url)
-        #expect(Self.open(url) == .failure(.corrupted(offset: original.count, reason: "a record header's checksum does not match")))
+        #expect(Self.open(url) == .failure(.corrupted(offset: original.count, reason: "a record header's checksum does not match: a byte in \(original.count)–\(original.count + 11) is not as written")))
         #expect(S.bytes(url) == original + garbage)
     }
 
@@ -104,14 +104,14 @@ import TestSupport
         damaged = original
         damaged[13] ^= 1
         S.write(damaged, to: url)
-        #expect(Self.open(url) == .failure(.corrupted(offset: 0, reason: "the file header's checksum does not match")))
+        #expect(Self.open(url) == .failure(.corrupted(offset: 0, reason: "the file header's checksum does not match: a byte in 0–15 is not as written")))
         // meta, a row page, a key page, the directory (the snapshot), 2 commits
         let records = S.recordOffsets(original)
         #expect(records.count == 6)
         damaged = original
         damaged[records[1] + 14] ^= 0x10
         S.write(damaged, to: url)
-        #expect(Self.open(url) == .failure(.corrupted(offset: records[1], reason: "a page's checksum does not match")))
+        #expect(Self.open(url) == .failure(.corrupted(offset: records[1], reason: S.payloadMismatch(original, record: records[1]))))
         S.write(original, to: url)
         #expect(Self.open(url) == .success([1, 2, 3, 4]))
     }

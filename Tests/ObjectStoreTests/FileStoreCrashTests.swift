@@ -79,6 +79,31 @@ import TestSupport
         #expect(killsWithCommits > kills / 2, "most runs should commit before the kill")
     }
 
+    /// The same with the writes queued through `writeAsync` and `await store.write` (up to
+    /// four at a time): the file holds every commit reported, at most the four queued ones
+    /// more, and never part of one.
+    @Test func killedAsynchronousWriterLeavesExactlyAPrefixOfItsCommits() throws {
+        let helper = try #require(Self.helperURL(), "StoreCrashHelper not found next to the tests; set REACTIVEMVVM_CRASH_HELPER")
+        let kills = Int(ProcessInfo.processInfo.environment["REACTIVEMVVM_CRASH_KILLS"] ?? "") ?? 30
+        let url = FileStoreSupport.temporaryFile("crash-async.store")
+        defer { FileStoreSupport.cleanUp(url) }
+        var generator = SystemRandomNumberGenerator()
+        var reported = 0
+        var killsWithCommits = 0
+        for round in 0..<kills {
+            let committed = try Self.runAndKill(helper, file: url, mode: "async", delay: Double.random(in: 0.0...0.25, using: &generator))
+            if let last = committed.last, last > reported {
+                #expect(committed == Array((reported + 1)...last), "round \(round): commits reported out of order")
+                reported = last
+                killsWithCommits += 1
+            }
+            let last = try Self.checkPrefix(url, reportedAtLeast: reported)
+            #expect(last >= reported && last <= reported + 4, "round \(round): file holds \(last), helper reported \(reported)")
+            reported = last
+        }
+        #expect(killsWithCommits > kills / 2, "most runs should commit before the kill")
+    }
+
     /// Opens the file and checks: Progress.last = L; batches 1…L have exactly their 5 entries;
     /// no entry of a later batch; entry N-0 was rewritten by N+1 exactly when N+1 ≤ L.
     /// - Returns: L.

@@ -43,6 +43,14 @@ enum FileStoreSupport {
         return offsets
     }
 
+    /// The reason a damaged page (or other record) at `record` of `bytes` is reported with: its
+    /// payload's checksum, with the bytes it covers.
+    static func payloadMismatch(_ bytes: [UInt8], record: Int, what: String = "a page's") -> String {
+        let length = Int(bytes[record]) | Int(bytes[record + 1]) << 8 | Int(bytes[record + 2]) << 16 | Int(bytes[record + 3]) << 24
+        let payload = record + FileFormat.recordHeaderSize
+        return "\(what) checksum does not match: a byte in \(payload)–\(payload + length - 1) or in its checksum at \(record + 4)–\(record + 7) is not as written"
+    }
+
     /// Gives the record at `record` the checksums of its bytes as they are now (its payload's,
     /// then its header's), as a program writing the format by hand would after changing them.
     static func stampChecksums(_ bytes: inout [UInt8], record: Int) {

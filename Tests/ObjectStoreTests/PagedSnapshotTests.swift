@@ -376,7 +376,7 @@ import TestSupport
             var damaged = original
             damaged[record + 40] ^= 0x04
             S.write(damaged, to: url)
-            #expect(throws: StoreError.corrupted(offset: record, reason: "a page's checksum does not match")) {
+            #expect(throws: StoreError.corrupted(offset: record, reason: S.payloadMismatch(original, record: record))) {
                 try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
             }
             #expect(S.bytes(url) == damaged)
@@ -386,7 +386,7 @@ import TestSupport
         twice[records[records.count - 2] + 40] ^= 0x04
         twice[records[2] + 40] ^= 0x04
         S.write(twice, to: url)
-        #expect(throws: StoreError.corrupted(offset: records[2], reason: "a page's checksum does not match")) {
+        #expect(throws: StoreError.corrupted(offset: records[2], reason: S.payloadMismatch(original, record: records[2]))) {
             try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
         }
         S.write(original, to: url)
@@ -423,10 +423,10 @@ import TestSupport
         let all = store.objects(Entry.self)
         #expect(all.count == 30_000 - 128)
         #expect(all.map(\.batch).count == 30_000 - 128)
-        #expect(throws: StoreError.corrupted(offset: records[3], reason: "a page's checksum does not match")) {
+        #expect(throws: StoreError.corrupted(offset: records[3], reason: S.payloadMismatch(bytes, record: records[3]))) {
             try store.write { try $0.add(Entry(id: "new", batch: 0, payload: "")) }
         }
-        #expect(throws: StoreError.corrupted(offset: records[3], reason: "a page's checksum does not match")) {
+        #expect(throws: StoreError.corrupted(offset: records[3], reason: S.payloadMismatch(bytes, record: records[3]))) {
             try store.compact()
         }
     }

@@ -46,19 +46,27 @@ func rowsBeforeAndAfter(count: Int) -> ([Row], [Row]) {
 func registerDiffBenchmarks() {
     for count in [rowCount, 10 * rowCount] {
         let (before, after) = rowsBeforeAndAfter(count: count)
-        registerDiffScenario("Diff of \(count) rows with 1% changes", before: before, after: after, changes: (count / 400, count / 400, count / 200))
+        registerDiffScenario("Diff of \(count) rows with 1% changes", before: [before], after: [after], changes: (count / 400, count / 400, count / 200))
     }
+    // The same number of rows in 10 sections of 1,000, each changed the same way.
+    let perSection = rowCount / 10
+    let sections = (0..<10).map { section in
+        let (before, after) = rowsBeforeAndAfter(count: perSection)
+        let shift = { (rows: [Row]) in rows.map { Row(id: $0.id + section * 2 * rowCount, title: $0.title) } }
+        return (shift(before), shift(after))
+    }
+    registerDiffScenario("Diff of 10 x \(perSection) rows with 1% changes", before: sections.map(\.0), after: sections.map(\.1), changes: (10 * (perSection / 400), 10 * (perSection / 400), 10 * (perSection / 200)))
     // Nothing changed: about one pass of comparisons.
     let rows = rowsBeforeAndAfter(count: rowCount).0
-    registerDiffScenario("Diff of \(rowCount) rows, nothing changed", before: rows, after: rows, changes: (0, 0, 0))
+    registerDiffScenario("Diff of \(rowCount) rows, nothing changed", before: [rows], after: [rows], changes: (0, 0, 0))
 }
 
-/// Ours against the baseline, diffing `before` into `after`, which differ by `changes`
-/// (deleted, inserted, updated).
-func registerDiffScenario(_ name: String, before: [Row], after: [Row], changes expected: (deleted: Int, inserted: Int, updated: Int)) {
+/// Ours against the baseline, diffing the sections `before` into `after`, which differ by
+/// `changes` (deleted, inserted, updated). Ours gives RxDataSources' staged changesets.
+func registerDiffScenario(_ name: String, before: [[Row]], after: [[Row]], changes expected: (deleted: Int, inserted: Int, updated: Int)) {
     scenario(name, "ours", operations: 1) { benchmark in
-        let initial = [AnimatableSectionModel(model: "rows", items: before)]
-        let final = [AnimatableSectionModel(model: "rows", items: after)]
+        let initial = before.enumerated().map { AnimatableSectionModel(model: "rows \($0.offset)", items: $0.element) }
+        let final = after.enumerated().map { AnimatableSectionModel(model: "rows \($0.offset)", items: $0.element) }
         benchmark.startMeasurement()
         let changes = try Diff.differencesForSectionedView(initialSections: initial, finalSections: final)
         benchmark.stopMeasurement()
@@ -71,12 +79,17 @@ func registerDiffScenario(_ name: String, before: [Row], after: [Row], changes e
     scenario(name, "baseline", operations: 1) { benchmark in
         benchmark.startMeasurement()
         // Identity first (which rows left and came), then content (which rows changed): the
-        // same two questions the animated data source answers.
-        let identities = after.map(\.id).difference(from: before.map(\.id))
-        let old = Dictionary(uniqueKeysWithValues: before.map { ($0.id, $0) })
-        let updated = after.filter { row in old[row.id].map { $0 != row } ?? false }.count
+        // same two questions the animated data source answers, section by section.
+        var removals = 0, insertions = 0, updated = 0
+        for (old, new) in zip(before, after) {
+            let identities = new.map(\.id).difference(from: old.map(\.id))
+            removals += identities.removals.count
+            insertions += identities.insertions.count
+            let previous = Dictionary(uniqueKeysWithValues: old.map { ($0.id, $0) })
+            updated += new.filter { row in previous[row.id].map { $0 != row } ?? false }.count
+        }
         benchmark.stopMeasurement()
-        precondition(identities.removals.count == expected.deleted && identities.insertions.count == expected.inserted && updated == expected.updated)
+        precondition(removals == expected.deleted && insertions == expected.inserted && updated == expected.updated)
     }
 }
 

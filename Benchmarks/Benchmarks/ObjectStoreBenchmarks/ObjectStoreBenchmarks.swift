@@ -15,6 +15,7 @@ let benchmarks: @Sendable () -> Void = {
     registerWriteBenchmarks()
     registerReadBenchmarks()
     registerObservationBenchmarks()
+    registerQuerySwitchBenchmarks()
     registerDiskBenchmarks()
 }
 

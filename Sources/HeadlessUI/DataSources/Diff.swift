@@ -1,325 +1,207 @@
 import Foundation
 
-/// The difference between two lists of sections, in the terms of one UIKit batch update:
-/// deletions and updates at old positions, insertions at new positions, moves old → new.
-///
-/// Rows of deleted sections and of inserted sections are implied and not listed. A row that
-/// both changed and moved is listed as deleted and inserted (UIKit cannot move and reload a
-/// row in the same batch).
-public struct Changeset<Section: SectionModelType> {
-    /// Whether the list should simply reload (the first load).
-    public var reloadData = false
-    /// The sections before.
-    public var originalSections: [Section] = []
-    /// The sections after.
-    public var finalSections: [Section] = []
-    /// Sections inserted, at their new indexes.
-    public var insertedSections: [Int] = []
-    /// Sections deleted, at their old indexes.
-    public var deletedSections: [Int] = []
-    /// Sections moved, old index to new index.
-    public var movedSections: [(from: Int, to: Int)] = []
-    /// Sections updated, at their old indexes (always empty: sections are matched by identity only).
-    public var updatedSections: [Int] = []
-    /// Rows inserted, at their new paths.
-    public var insertedItems: [ItemPath] = []
-    /// Rows deleted, at their old paths.
-    public var deletedItems: [ItemPath] = []
-    /// Rows moved, old path to new path.
-    public var movedItems: [(from: ItemPath, to: ItemPath)] = []
-    /// Rows whose value changed in place, at their old paths.
-    public var updatedItems: [ItemPath] = []
-
-    /// Creates an empty changeset.
-    public init() {}
-
-    /// The type of the sections' items.
-    public typealias Item = Section.Item
-
-    /// The change set that shows `sections` from nothing: a reload whose sections are all
-    /// inserted (what a table applies for its first sections).
-    ///
-    /// - Parameter sections: The sections shown.
-    /// - Returns: The change set.
-    public static func initialValue(_ sections: [Section]) -> Changeset<Section> {
-        var changeset = Changeset()
-        changeset.reloadData = true
-        changeset.finalSections = sections
-        changeset.insertedSections = Array(sections.indices)
-        return changeset
-    }
-
-    /// Whether nothing changed.
-    public var isEmpty: Bool {
-        insertedSections.isEmpty && deletedSections.isEmpty && movedSections.isEmpty && updatedSections.isEmpty
-            && insertedItems.isEmpty && deletedItems.isEmpty && movedItems.isEmpty && updatedItems.isEmpty
-    }
-
-    /// The same changes as a ``BatchUpdate`` for a list.
-    public var batchUpdate: BatchUpdate {
-        var batch = BatchUpdate()
-        batch.insertedSections = IndexSet(insertedSections)
-        batch.deletedSections = IndexSet(deletedSections)
-        batch.reloadedSections = IndexSet(updatedSections)
-        batch.movedSections = movedSections
-        batch.insertedRows = insertedItems.map { IndexPath(indexes: [$0.sectionIndex, $0.itemIndex]) }
-        batch.deletedRows = deletedItems.map { IndexPath(indexes: [$0.sectionIndex, $0.itemIndex]) }
-        batch.reloadedRows = updatedItems.map { IndexPath(indexes: [$0.sectionIndex, $0.itemIndex]) }
-        batch.movedRows = movedItems.map { (IndexPath(indexes: [$0.from.sectionIndex, $0.from.itemIndex]), IndexPath(indexes: [$0.to.sectionIndex, $0.to.itemIndex])) }
-        return batch
-    }
-}
-
 /// Computes changesets between lists of sections (RxDataSources' `Diff`).
 public enum Diff {
-    /// Why two lists cannot be diffed.
-    public enum Error: Swift.Error, CustomDebugStringConvertible {
-        /// Two rows share an identity (the row, described).
-        case duplicateItem(item: String)
-        /// Two sections share an identity (the section, described).
-        case duplicateSection(section: String)
+    /// Why two lists cannot be diffed. The payloads are the caller's own values, as found
+    /// (`item as! MyItem` works), so the error is only as sendable as they are.
+    public enum Error: Swift.Error, CustomDebugStringConvertible, @unchecked Sendable {
+        /// Two rows share an identity: the second row found.
+        case duplicateItem(item: Any)
+        /// Two sections share an identity: the second section found.
+        case duplicateSection(section: Any)
+        /// The section type's `init(original:items:)` made `section`, which does not hold
+        /// `expectedItems` or does not keep the identity `expectedIdentifier`.
+        case invalidInitializerImplementation(section: Any, expectedItems: Any, expectedIdentifier: Any)
 
-        /// What is duplicated.
+        /// What is wrong, with the values involved.
         public var debugDescription: String {
             switch self {
             case .duplicateItem(let item): "Duplicate item \(item)"
             case .duplicateSection(let section): "Duplicate section \(section)"
+            case .invalidInitializerImplementation(let section, let items, let identity):
+                "init(original:items:) made \(section), which should hold the items \(items) and keep the identity \(identity)"
             }
         }
     }
 
-    /// The changes that turn `initialSections` into `finalSections`, as one changeset.
+    /// The changes that turn `initialSections` into `finalSections`, as up to three changesets
+    /// to apply in order, one batch update each (RxDataSources' staging):
     ///
-    /// Moves are kept few: within a section, the rows that keep their relative order (a
-    /// longest increasing subsequence) stay put and only the others move; likewise for
-    /// sections.
+    /// 1. deleted sections, deleted rows and updated rows, all at their old positions;
+    /// 2. inserted sections (at new indexes) and moved sections;
+    /// 3. inserted rows (at new paths) and moved rows.
     ///
-    /// The work is one hash table of row identities, a few flat arrays and one longest-increasing-
-    /// subsequence pass per section: at most two hash operations (one for a row that stays at its
-    /// index) and one equality check per row, and a
-    /// number of allocations that does not grow with the rows (only with the changes). The
-    /// function is inlinable so that it is specialised for the caller's section type.
+    /// Each changeset's ``Changeset/finalSections`` is what the data source shows while that
+    /// batch is applied; the last one's are `finalSections`. A stage with nothing to do is left
+    /// out, so nothing changed gives `[]`. Staging is what lets a row change and move (it is
+    /// reloaded in the first batch and moved in the third), which UIKit refuses in one batch;
+    /// each changeset passes ``BatchUpdate``'s checks on its own.
+    ///
+    /// Moves are kept few: within a section, the rows that keep their relative order (a longest
+    /// increasing subsequence) stay put and only the others move; likewise for sections. Rows
+    /// going to an inserted section are deleted in the first stage and arrive with it; rows
+    /// coming from a deleted section are inserted in the last.
+    ///
+    /// The work is one hash table of row identities, a few flat arrays, one longest-increasing-
+    /// subsequence pass per section whose rows change order, and one equality check per
+    /// surviving row. Each surviving section goes through `init(original:items:)`, sharing
+    /// its rows' storage, so a faulty initializer is caught; rows are copied only for a section
+    /// whose rows a stage changes. The function is inlinable so that it is specialised for the
+    /// caller's section type.
+    ///
+    ///     let changesets = try Diff.differencesForSectionedView(initialSections: old, finalSections: new)
+    ///     for changeset in changesets {
+    ///         dataSource.setSections(changeset.finalSections)
+    ///         // one performBatchUpdates with changeset's changes
+    ///     }
+    ///
+    /// ``differencesInOneBatch(initialSections:finalSections:)`` gives the same difference as a
+    /// single changeset, with a changed-and-moved row deleted and inserted instead.
     ///
     /// - Parameters:
     ///   - initialSections: The sections before.
     ///   - finalSections: The sections after.
-    /// - Returns: One changeset (empty when nothing changed).
-    /// - Throws: ``Error`` when identities repeat.
+    /// - Returns: The changesets, in the order they are applied.
+    /// - Throws: ``Error`` when identities repeat, or when the section type's
+    ///   `init(original:items:)` does not keep the items and identity it is given.
     /// - Complexity: O(n log n) in the number of rows.
     @inlinable
     public static func differencesForSectionedView<Section: AnimatableSectionModelType>(initialSections: [Section], finalSections: [Section]) throws -> [Changeset<Section>] {
-        var changes = Changeset<Section>()
-        changes.originalSections = initialSections
-        changes.finalSections = finalSections
-
-        // Sections: each side's index of the other side's section, or -1.
-        let oldSectionIndex = try indexSections(initialSections)
-        let newSectionIndex = try indexSections(finalSections)
-        var newSectionOfOld = [Int](repeating: -1, count: initialSections.count)
-        for (old, section) in initialSections.enumerated() {
-            if let new = newSectionIndex[section.identity] { newSectionOfOld[old] = new }
-        }
-        var oldSectionOfNew = [Int](repeating: -1, count: finalSections.count)
-        for (new, section) in finalSections.enumerated() {
-            if let old = oldSectionIndex[section.identity] { oldSectionOfNew[new] = old }
-        }
-        var survivingOld: [Int] = []
-        var targets: [Int] = []
-        for old in initialSections.indices {
-            if newSectionOfOld[old] >= 0 {
-                survivingOld.append(old)
-                targets.append(newSectionOfOld[old])
-            } else {
-                changes.deletedSections.append(old)
-            }
-        }
-        for new in finalSections.indices where oldSectionOfNew[new] < 0 { changes.insertedSections.append(new) }
-        var keptSection = [Bool](repeating: false, count: survivingOld.count)
-        var scratch = LongestIncreasingScratch()
-        scratch.mark(targets, into: &keptSection)
-        for (position, old) in survivingOld.enumerated() where !keptSection[position] {
-            changes.movedSections.append((old, targets[position]))
-        }
-
-        // Rows: every old row's identity → its old position, packed; then every new row looks
-        // itself up once, and the old row it matches learns where it went.
         let oldItems = initialSections.map(\.items)
         let newItems = finalSections.map(\.items)
-        var oldStart = [Int](repeating: 0, count: oldItems.count)
-        var oldCount = 0
-        for (section, items) in oldItems.enumerated() {
-            oldStart[section] = oldCount
-            oldCount += items.count
-        }
-        var identities = [Section.Item.Identity: Int](minimumCapacity: oldCount)
-        for (section, items) in oldItems.enumerated() {
-            for (row, item) in items.enumerated() {
-                if identities.updateValue(packPath(section, row), forKey: item.identity) != nil {
-                    throw Error.duplicateItem(item: String(describing: item))
-                }
+        let matching = try match(initialSections, finalSections, oldItems: oldItems, newItems: newItems)
+        var stages: [Changeset<Section>] = []
+        stages.reserveCapacity(3)
+
+        // Stage 1: deletions and updates at old positions. `remaining` holds each surviving old
+        // section with the rows it keeps, in their final values, in old order.
+        var deletions = Changeset<Section>()
+        var remaining: [Section] = []
+        remaining.reserveCapacity(initialSections.count)
+        for (old, section) in initialSections.enumerated() {
+            guard matching.newSectionOfOld[old] >= 0 else {
+                deletions.deletedSections.append(old)
+                continue
             }
-        }
-        /// Where each old row (by flat index) is in the final sections, packed; -1 for none.
-        var destination = [Int](repeating: -1, count: oldCount)
-        for (section, items) in newItems.enumerated() {
-            let oldSection = oldSectionOfNew[section]
-            let survives = oldSection >= 0
-            let aligned = survives ? oldItems[oldSection] : []
-            for (row, item) in items.enumerated() {
-                let identity = item.identity
-                if row < aligned.count && aligned[row].identity == identity {
-                    // The same row at the same place (the common case): no lookup needed. Its
-                    // identity is in the table, so a second row with it is still caught.
-                    let flat = oldStart[oldSection] + row
-                    guard destination[flat] < 0 else { throw Error.duplicateItem(item: String(describing: item)) }
-                    destination[flat] = packPath(section, row)
+            let items = oldItems[old]
+            let start = matching.oldStart[old]
+            var kept: [Section.Item]?
+            for row in items.indices {
+                if matching.isRemoved(start + row) {
+                    deletions.deletedItems.append(ItemPath(sectionIndex: old, itemIndex: row))
+                    if kept == nil { kept = startCopy(items, upTo: row) }
                     continue
                 }
-                guard let old = identities[identity] else {
-                    // Only in the final sections; marked so that a second one is a duplicate.
-                    identities[identity] = Self.newOnly
-                    if survives { changes.insertedItems.append(ItemPath(sectionIndex: section, itemIndex: row)) }
-                    continue
-                }
-                guard old != Self.newOnly else { throw Error.duplicateItem(item: String(describing: item)) }
-                let flat = oldStart[old >> 32] + (old & 0xFFFF_FFFF)
-                guard destination[flat] < 0 else { throw Error.duplicateItem(item: String(describing: item)) }
-                destination[flat] = packPath(section, row)
-                if survives && newSectionOfOld[old >> 32] < 0 {
-                    // Its old section is gone: in a surviving new section, it is inserted.
-                    changes.insertedItems.append(ItemPath(sectionIndex: section, itemIndex: row))
+                let target = matching.destination[start + row]
+                let final = newItems[target >> 32][target & rowMask]
+                if final != items[row] {
+                    deletions.updatedItems.append(ItemPath(sectionIndex: old, itemIndex: row))
+                    if kept == nil { kept = startCopy(items, upTo: row) }
+                    kept!.append(final)
+                } else {
+                    kept?.append(final)
                 }
             }
+            // Even an untouched section is rebuilt once, so a faulty initializer is caught
+            // whatever changed (it shares the items' storage: no copy).
+            remaining.append(try rebuild(section, items: kept ?? items))
+        }
+        var shown = initialSections
+        if !(deletions.deletedSections.isEmpty && deletions.deletedItems.isEmpty && deletions.updatedItems.isEmpty) {
+            deletions.originalSections = shown
+            deletions.finalSections = remaining
+            shown = remaining
+            stages.append(deletions)
         }
 
-        // Rows on both sides in the same (surviving) section: those keeping their relative order
-        // stay (and are reloaded if changed); the others move.
+        // Stage 2: sections inserted and moved. The surviving sections are now numbered in old
+        // order; those whose new indexes increase along that order stay, the others move.
+        var sectionMoves = Changeset<Section>()
+        var targets: [Int] = []
+        targets.reserveCapacity(remaining.count)
+        for new in matching.newSectionOfOld where new >= 0 { targets.append(new) }
+        var keptSection = [Bool](repeating: false, count: targets.count)
+        var scratch = LongestIncreasingScratch()
+        scratch.mark(targets, into: &keptSection)
+        for (position, target) in targets.enumerated() where !keptSection[position] {
+            sectionMoves.movedSections.append((position, target))
+        }
+        for (new, old) in matching.oldSectionOfNew.enumerated() where old < 0 { sectionMoves.insertedSections.append(new) }
+        if !(sectionMoves.movedSections.isEmpty && sectionMoves.insertedSections.isEmpty) {
+            var placed: [Section] = []
+            placed.reserveCapacity(finalSections.count)
+            var positionOfOld = [Int](repeating: -1, count: initialSections.count)
+            var position = 0
+            for old in initialSections.indices where matching.newSectionOfOld[old] >= 0 {
+                positionOfOld[old] = position
+                position += 1
+            }
+            for (new, section) in finalSections.enumerated() {
+                let old = matching.oldSectionOfNew[new]
+                placed.append(old < 0 ? section : try rebuild(section, items: remaining[positionOfOld[old]].items))
+            }
+            sectionMoves.originalSections = shown
+            sectionMoves.finalSections = placed
+            shown = placed
+            stages.append(sectionMoves)
+        }
+
+        // Stage 3: rows inserted and moved, between sections now in their final places.
+        var rowMoves = Changeset<Section>()
+        rowMoves.insertedItems = matching.arrivals
         var candidateRows: [Int] = []
         var candidateTargets: [Int] = []
         var keptRow: [Bool] = []
-        for oldSection in survivingOld {
-            let newSection = newSectionOfOld[oldSection]
-            let items = oldItems[oldSection]
-            let start = oldStart[oldSection]
+        for old in initialSections.indices {
+            let section = matching.newSectionOfOld[old]
+            guard section >= 0 else { continue }
+            let rows = matching.oldStart[old]..<(matching.oldStart[old] + oldItems[old].count)
+            // Rows leaving for another section move; those staying move only if they do not
+            // keep their order, which a first pass checks without keeping anything.
+            var position = 0, last = -1, inOrder = true
+            for flat in rows where !matching.isRemoved(flat) {
+                let target = matching.destination[flat]
+                if target >> 32 == section {
+                    inOrder = inOrder && (target & rowMask) > last
+                    last = target & rowMask
+                } else {
+                    rowMoves.movedItems.append((ItemPath(sectionIndex: section, itemIndex: position), ItemPath(sectionIndex: target >> 32, itemIndex: target & rowMask)))
+                }
+                position += 1
+            }
+            if inOrder { continue }
             candidateRows.removeAll(keepingCapacity: true)
             candidateTargets.removeAll(keepingCapacity: true)
-            for row in items.indices {
-                let target = destination[start + row]
-                if target >= 0 && target >> 32 == newSection {
-                    candidateRows.append(row)
-                    candidateTargets.append(target & 0xFFFF_FFFF)
+            position = 0
+            for flat in rows where !matching.isRemoved(flat) {
+                let target = matching.destination[flat]
+                if target >> 32 == section {
+                    candidateRows.append(position)
+                    candidateTargets.append(target & rowMask)
                 }
+                position += 1
             }
             keptRow.removeAll(keepingCapacity: true)
-            keptRow.append(contentsOf: repeatElement(false, count: items.count))
-            scratch.mark(candidateTargets, rows: candidateRows, into: &keptRow)
-            for (row, item) in items.enumerated() {
-                let oldPath = ItemPath(sectionIndex: oldSection, itemIndex: row)
-                let target = destination[start + row]
-                guard target >= 0, oldSectionOfNew[target >> 32] >= 0 else {
-                    changes.deletedItems.append(oldPath)
-                    continue
-                }
-                let newPath = ItemPath(sectionIndex: target >> 32, itemIndex: target & 0xFFFF_FFFF)
-                let unchanged = newItems[newPath.sectionIndex][newPath.itemIndex] == item
-                if keptRow[row] {
-                    if !unchanged { changes.updatedItems.append(oldPath) }
-                } else if unchanged {
-                    changes.movedItems.append((oldPath, newPath))
-                } else {
-                    // UIKit cannot move and reload one row in a batch: replace it instead.
-                    changes.deletedItems.append(oldPath)
-                    changes.insertedItems.append(newPath)
-                }
+            keptRow.append(contentsOf: repeatElement(false, count: candidateRows.count))
+            scratch.mark(candidateTargets, into: &keptRow)
+            for (candidate, kept) in keptRow.enumerated() where !kept {
+                rowMoves.movedItems.append((ItemPath(sectionIndex: section, itemIndex: candidateRows[candidate]), ItemPath(sectionIndex: section, itemIndex: candidateTargets[candidate])))
             }
         }
-        if changes.isEmpty { return [] }
-        changes.insertedItems.sort { ($0.sectionIndex, $0.itemIndex) < ($1.sectionIndex, $1.itemIndex) }
-        changes.deletedItems.sort { ($0.sectionIndex, $0.itemIndex) < ($1.sectionIndex, $1.itemIndex) }
-        return [changes]
-    }
-
-    /// The value of an identity seen only in the final sections.
-    @usableFromInline static var newOnly: Int { -1 }
-
-    /// A section and row in one integer (section in the high 32 bits).
-    @inlinable static func packPath(_ section: Int, _ row: Int) -> Int { section << 32 | row }
-
-    @inlinable
-    static func indexSections<Section: AnimatableSectionModelType>(_ sections: [Section]) throws -> [Section.Identity: Int] {
-        var index: [Section.Identity: Int] = [:]
-        for (offset, section) in sections.enumerated() {
-            if index.updateValue(offset, forKey: section.identity) != nil { throw Error.duplicateSection(section: String(describing: section)) }
+        if !(rowMoves.insertedItems.isEmpty && rowMoves.movedItems.isEmpty) {
+            rowMoves.originalSections = shown
+            rowMoves.finalSections = finalSections
+            stages.append(rowMoves)
         }
-        return index
+        return stages
     }
-}
 
-/// Reusable buffers for finding one longest strictly increasing subsequence, so a diff of many
-/// sections allocates them once.
-@usableFromInline
-struct LongestIncreasingScratch {
-    /// Positions of the smallest tail for each length.
-    @usableFromInline var tails: [Int] = []
-    /// For each position, the previous position of the subsequence ending there, or -1.
-    @usableFromInline var previous: [Int] = []
-
-    @inlinable init() {}
-
-    /// Sets `kept[p]` for every position `p` of `values` in one longest strictly increasing
-    /// subsequence (among several, the one whose last element is the earliest tail of the
-    /// greatest length, followed back through its predecessors).
+    /// A copy of `items[..<row]` with room for all of `items`.
     @inlinable
-    mutating func mark(_ values: [Int], into kept: inout [Bool]) {
-        var position = run(values)
-        while position >= 0 {
-            kept[position] = true
-            position = previous[position]
-        }
-    }
-
-    /// The same, for candidates: sets `kept[rows[p]]` for the positions `p` of the subsequence.
-    @inlinable
-    mutating func mark(_ values: [Int], rows: [Int], into kept: inout [Bool]) {
-        var position = run(values)
-        while position >= 0 {
-            kept[rows[position]] = true
-            position = previous[position]
-        }
-    }
-
-    /// Runs the patience pass over `values`; returns the last position of the subsequence, or -1.
-    @inlinable
-    mutating func run(_ values: [Int]) -> Int {
-        tails.removeAll(keepingCapacity: true)
-        previous.removeAll(keepingCapacity: true)
-        previous.append(contentsOf: repeatElement(-1, count: values.count))
-        for (position, value) in values.enumerated() {
-            var low = 0, high = tails.count
-            while low < high {
-                let mid = (low + high) / 2
-                if values[tails[mid]] < value { low = mid + 1 } else { high = mid }
-            }
-            if low > 0 { previous[position] = tails[low - 1] }
-            if low == tails.count { tails.append(position) } else { tails[low] = position }
-        }
-        return tails.last ?? -1
-    }
-}
-
-extension Changeset: CustomDebugStringConvertible {
-    /// What changed, section and item paths listed by kind, for debugging.
-    public var debugDescription: String {
-        if reloadData { return "reload \(finalSections.count) sections" }
-        var parts: [String] = []
-        if !deletedSections.isEmpty { parts.append("deleted sections \(deletedSections)") }
-        if !insertedSections.isEmpty { parts.append("inserted sections \(insertedSections)") }
-        if !movedSections.isEmpty { parts.append("moved sections \(movedSections.map { "\($0.from)→\($0.to)" })") }
-        if !updatedSections.isEmpty { parts.append("updated sections \(updatedSections)") }
-        if !deletedItems.isEmpty { parts.append("deleted items \(deletedItems)") }
-        if !insertedItems.isEmpty { parts.append("inserted items \(insertedItems)") }
-        if !movedItems.isEmpty { parts.append("moved items \(movedItems.map { "\($0.from)→\($0.to)" })") }
-        if !updatedItems.isEmpty { parts.append("updated items \(updatedItems)") }
-        return parts.isEmpty ? "no changes" : parts.joined(separator: "; ")
+    static func startCopy<Item>(_ items: [Item], upTo row: Int) -> [Item] {
+        var copy: [Item] = []
+        copy.reserveCapacity(items.count)
+        copy.append(contentsOf: items[..<row])
+        return copy
     }
 }

@@ -148,7 +148,7 @@ public struct AnimationConfiguration: Sendable, Equatable {
 }
 
 /// A sectioned data source that diffs each new list of sections against the shown one and
-/// applies the difference as one batch update (RxDataSources'
+/// applies the difference's staged changesets in order, one batch update each (RxDataSources'
 /// `RxTableViewSectionedAnimatedDataSource`). The first list reloads.
 open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionModelType>: TableViewSectionedDataSource<Section>, RxTableViewDataSourceType {
     /// Chooses between a batch and a reload for a change.
@@ -180,7 +180,7 @@ open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionMode
         super.init(configureCell: configureCell, titleForHeaderInSection: titleForHeaderInSection, canEditRowAtIndexPath: canEditRowAtIndexPath)
     }
 
-    /// Applies the difference between the shown sections and the new ones as one batch.
+    /// Applies the difference between the shown sections and the new ones, one batch per stage.
     public func tableView(_ tableView: TableView, observedEvent: Event<[Section]>) {
         guard case .next(let newSections) = observedEvent else { return }
         guard dataSet else {
@@ -199,7 +199,7 @@ open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionMode
             tableView.reloadData()
             return
         }
-        guard let changes = differences.first else {
+        guard !differences.isEmpty else {
             setSections(newSections)
             return
         }
@@ -208,12 +208,19 @@ open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionMode
             setSections(newSections)
             tableView.reloadData()
         case .animated:
-            setSections(newSections)
-            do {
-                try tableView.perform(changes.batchUpdate, animations: animationConfiguration)
-            } catch {
-                HeadlessUIHooks.report("the diff produced an invalid batch: \(error)")
+            // One batch per stage, each against the sections it leads to.
+            for changes in differences {
+                setSections(changes.finalSections)
+                do {
+                    try tableView.perform(changes.batchUpdate, animations: animationConfiguration)
+                } catch {
+                    HeadlessUIHooks.report("the diff produced an invalid batch: \(error)")
+                    setSections(newSections)
+                    tableView.reloadData()
+                    return
+                }
             }
+            setSections(newSections)
         }
     }
 }

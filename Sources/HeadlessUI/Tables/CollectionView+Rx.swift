@@ -213,12 +213,12 @@ open class RxCollectionViewSectionedReloadDataSource<Section: SectionModelType>:
     }
 }
 
-/// Applies each new list of sections to the collection view as one diffed batch; the first
-/// list reloads.
+/// Applies each new list of sections to the collection view as the diff's staged changesets,
+/// one batch each, in order; the first list reloads.
 open class RxCollectionViewSectionedAnimatedDataSource<Section: AnimatableSectionModelType>: CollectionViewSectionedDataSource<Section>, RxCollectionViewDataSourceType {
     private var dataSet = false
 
-    /// Applies the difference as one batch.
+    /// Applies the difference, one batch per stage.
     public func collectionView(_ collectionView: CollectionView, observedEvent: Event<[Section]>) {
         guard case .next(let newSections) = observedEvent else { return }
         let oldSections = sectionModels
@@ -229,19 +229,24 @@ open class RxCollectionViewSectionedAnimatedDataSource<Section: AnimatableSectio
             return
         }
         do {
-            guard let changes = try Diff.differencesForSectionedView(initialSections: oldSections, finalSections: newSections).first else { return }
-            let batch = changes.batchUpdate
-            try collectionView.performBatchUpdates({
-                collectionView.deleteSections(batch.deletedSections)
-                collectionView.insertSections(batch.insertedSections)
-                for move in batch.movedSections { collectionView.moveSection(move.from, toSection: move.to) }
-                collectionView.deleteItems(at: batch.deletedRows)
-                collectionView.insertItems(at: batch.insertedRows)
-                collectionView.reloadItems(at: batch.reloadedRows)
-                for move in batch.movedRows { collectionView.moveItem(at: move.from, to: move.to) }
-            })
+            // One batch per stage, each against the sections it leads to.
+            for changes in try Diff.differencesForSectionedView(initialSections: oldSections, finalSections: newSections) {
+                setSections(changes.finalSections)
+                let batch = changes.batchUpdate
+                try collectionView.performBatchUpdates({
+                    collectionView.deleteSections(batch.deletedSections)
+                    collectionView.insertSections(batch.insertedSections)
+                    for move in batch.movedSections { collectionView.moveSection(move.from, toSection: move.to) }
+                    collectionView.deleteItems(at: batch.deletedRows)
+                    collectionView.insertItems(at: batch.insertedRows)
+                    collectionView.reloadItems(at: batch.reloadedRows)
+                    for move in batch.movedRows { collectionView.moveItem(at: move.from, to: move.to) }
+                })
+            }
+            setSections(newSections)
         } catch {
             HeadlessUIHooks.report("\(error)")
+            setSections(newSections)
             collectionView.reloadData()
         }
     }

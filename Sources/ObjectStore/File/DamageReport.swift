@@ -12,3 +12,20 @@ final class DamageReport: @unchecked Sendable {
 
     func record(_ error: StoreError) { lock.withLock { if first == nil { first = error } } }
 }
+
+extension FileFormat {
+    /// The error for bytes whose checksum does not match. A CRC-32C tells that some byte it
+    /// covers (or the stored checksum itself) changed, not which one, so the error names the
+    /// record (its offset) and those bytes: `a page's checksum does not match: a byte in
+    /// 28–4111 or in its checksum at 20–23 is not as written`.
+    ///
+    /// - Parameters:
+    ///   - what: Whose checksum, with its possessive (`a page's`).
+    ///   - offset: Where the record (or the file header) starts.
+    ///   - range: The file bytes the checksum covers (with the checksum, when it follows them).
+    ///   - checksum: Where the stored checksum lies, when it is apart from `range`.
+    static func checksumMismatch(_ what: String, record offset: Int, covering range: Range<Int>, checksum: Range<Int>? = nil) -> StoreError {
+        let apart = checksum.map { " or in its checksum at \($0.lowerBound)–\($0.upperBound - 1)" } ?? ""
+        return .corrupted(offset: offset, reason: "\(what) checksum does not match: a byte in \(range.lowerBound)–\(range.upperBound - 1)\(apart) is not as written")
+    }
+}

@@ -50,7 +50,7 @@ extension FileFormat {
         let format = try! header.u32()
         let headerCRC = try! header.u32()
         guard !_storeFileVerifiesChecksums || headerCRC == CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<12])) else {
-            throw StoreError.corrupted(offset: 0, reason: "the file header's checksum does not match")
+            throw checksumMismatch("the file header's", record: 0, covering: 0..<headerSize)
         }
         guard format >= oldestReadableFormat && format <= formatVersion else {
             throw StoreError.corrupted(offset: 8, reason: "file format \(format) is not supported (this library reads formats \(oldestReadableFormat)–\(formatVersion))")
@@ -97,7 +97,7 @@ extension FileFormat {
                     if mayBeTorn(kind: nil) { break }
                     throw snapshotDamage("zeros")
                 }
-                throw StoreError.corrupted(offset: origin + offset, reason: "a record header's checksum does not match")
+                throw checksumMismatch("a record header's", record: origin + offset, covering: (origin + offset)..<(origin + offset + recordHeaderSize))
             }
             guard length >= 1, length <= maxRecordLength else {
                 throw StoreError.corrupted(offset: origin + offset, reason: "a record has an impossible length \(length)")
@@ -114,7 +114,8 @@ extension FileFormat {
                     if mayBeTorn(kind: kindByte) { break }
                     throw snapshotDamage("a record whose checksum does not match")
                 }
-                throw StoreError.corrupted(offset: origin + offset, reason: "a record's checksum does not match")
+                throw checksumMismatch("a record's", record: origin + offset, covering: (origin + offset + recordHeaderSize)..<(origin + end),
+                                      checksum: (origin + offset + 4)..<(origin + offset + 8))
             }
             do {
                 var p = ByteReader(bytes, from: offset + recordHeaderSize, to: end)

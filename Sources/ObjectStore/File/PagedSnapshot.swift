@@ -19,13 +19,14 @@ extension FileFormat {
         let payloadCRC = try r.u32()
         let check = try r.u32()
         if _storeFileVerifiesChecksums, check != CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<8])) {
-            throw StoreError.corrupted(offset: offset, reason: "a page header's checksum does not match")
+            throw checksumMismatch("a page header's", record: offset, covering: offset..<(offset + recordHeaderSize))
         }
         guard stored == length, raw.count == recordHeaderSize + length, length >= 1 else {
             throw StoreError.corrupted(offset: offset, reason: "a page is \(stored) bytes long, its directory says \(length)")
         }
         if _storeFileVerifiesChecksums, payloadCRC != payloadChecksum ?? CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[recordHeaderSize...])) {
-            throw StoreError.corrupted(offset: offset, reason: "a page's checksum does not match")
+            throw checksumMismatch("a page's", record: offset, covering: (offset + recordHeaderSize)..<(offset + raw.count),
+                                  checksum: (offset + 4)..<(offset + 8))
         }
         guard raw[recordHeaderSize] == kind.rawValue else {
             throw StoreError.corrupted(offset: offset, reason: "a \(kind) page has kind \(raw[recordHeaderSize])")
@@ -195,7 +196,7 @@ extension FileFormat {
             _ = try r.u32()
             let check = try r.u32()
             if _storeFileVerifiesChecksums, check != CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[at..<at + 8])) {
-                throw StoreError.corrupted(offset: origin + at, reason: "\(what)'s header checksum does not match")
+                throw checksumMismatch("\(what)'s header", record: origin + at, covering: (origin + at)..<(origin + at + recordHeaderSize))
             }
             guard length >= 1, length <= maxRecordLength, origin + at + recordHeaderSize + length <= fileSize else {
                 throw StoreError.corrupted(offset: origin + at, reason: "\(what) has an impossible length \(length)")

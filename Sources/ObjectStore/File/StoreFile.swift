@@ -14,6 +14,8 @@ struct FileOptions {
     var shouldCompactOnLaunch: ((Int, Int) -> Bool)?
     var durability: Store.Durability
     var autoCompaction: Store.AutoCompaction
+    /// Open without ever changing the file (see ``Store/Configuration/readOnly``).
+    var readOnly = false
 }
 
 /// An open store file: the descriptor (holding an exclusive `flock`), where the next record
@@ -26,6 +28,10 @@ final class StoreFile: @unchecked Sendable {
     let durability: Store.Durability
     let schemaVersion: UInt64
     let autoCompaction: Store.AutoCompaction
+    /// Opened read-only: nothing is ever written to the file.
+    let readOnly: Bool
+    /// What the open dropped from the end of the file (an unfinished commit), if anything.
+    private(set) var recovery: Store.RecoveryReport?
     /// The file's size right after the last compaction (or the snapshot part when opened).
     private(set) var compactedSize: Int
     /// Tables whose definition the file already holds.
@@ -46,12 +52,13 @@ final class StoreFile: @unchecked Sendable {
         self.durability = options.durability
         self.schemaVersion = options.schemaVersion
         self.autoCompaction = options.autoCompaction
+        self.readOnly = options.readOnly
         self.compactedSize = compactedSize
         self.persisted = persisted
     }
 
     deinit {
-        if durability == .relaxed { _ = StoreFile.sync(fd) }
+        if durability == .relaxed, !readOnly { _ = StoreFile.sync(fd) }
         close(fd)
     }
 
@@ -65,16 +72,20 @@ final class StoreFile: @unchecked Sendable {
     static func open(_ options: FileOptions, codeSchemas: [String: ObjectSchema]) throws -> (StoreFile, Snapshot) {
         let path = options.path
         for _ in 0..<16 {
-            let fd = systemOpen(path, O_RDWR | O_CLOEXEC)
+            let fd = systemOpen(path, (options.readOnly ? O_RDONLY : O_RDWR) | O_CLOEXEC)
             if fd < 0 {
                 let code = errno
+                if code == ENOENT, options.readOnly {
+                    throw StoreError.io(path: path, reason: "open failed: no such file (a read-only store does not create its file)")
+                }
                 if code == ENOENT {
                     try create(path: path, schemaVersion: options.schemaVersion)
                     continue
                 }
                 throw StoreError.io(path: path, reason: "open failed: \(String(cString: strerror(code)))")
             }
-            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            // Read-only opens share the file with each other; a writer has it alone.
+            if flock(fd, (options.readOnly ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
                 let code = errno
                 close(fd)
                 if code == EWOULDBLOCK { throw StoreError.fileLocked(path: path) }
@@ -122,6 +133,7 @@ final class StoreFile: @unchecked Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw ioError(path, "stat") }
         var fileSize = Int(info.st_size)
+        if fileSize == 0, options.readOnly { throw StoreError.notAStoreFile(path: path) }
         if fileSize == 0 {
             // An empty file (created by someone else): make it a store.
             let bytes = FileFormat.emptyStore(schemaVersion: options.schemaVersion)
@@ -147,8 +159,21 @@ final class StoreFile: @unchecked Sendable {
         file.size = contents.validEnd
         file.compactedSize = contents.snapshotEnd
         file.persisted = Set(contents.tables.keys)
+        if contents.validEnd < fileSize {
+            file.recovery = Store.RecoveryReport(
+                path: path, droppedBytes: fileSize - contents.validEnd, offset: contents.validEnd,
+                droppedVersion: contents.version + 1, truncated: !options.readOnly)
+        }
         let needsMigration = contents.schemaVersion < options.schemaVersion || !contents.mismatched.isEmpty
-        if needsMigration {
+        if options.readOnly {
+            // Never a change to the file: no migration, no rewrite, no truncation, no compaction.
+            if needsMigration {
+                let reason = contents.mismatched.first.map {
+                    "the file stores (\($0.stored.layoutDescription)), the model has (\($0.code.layoutDescription)); a read-only store cannot migrate"
+                } ?? "schema version \(contents.schemaVersion) is older than the code's \(options.schemaVersion); a read-only store cannot migrate"
+                throw StoreError.migrationRequired(type: contents.mismatched.first?.code.name ?? "the store", reason: reason)
+            }
+        } else if needsMigration {
             if options.deleteIfMigrationNeeded {
                 contents.tables = [:]
             } else if contents.schemaVersion == options.schemaVersion, let first = contents.mismatched.first {
@@ -171,7 +196,7 @@ final class StoreFile: @unchecked Sendable {
                 throw ioError(path, "truncating the torn tail")
             }
         }
-        if let should = options.shouldCompactOnLaunch {
+        if let should = options.shouldCompactOnLaunch, !options.readOnly {
             // A format 3 file with no commit after its snapshot is what a compaction would
             // write (the same pages, byte for byte): its size is the answer, without reading a row.
             let used = contents.format >= 3 && contents.commits == 0 && file.size == contents.snapshotEnd && !needsMigration

@@ -12,6 +12,9 @@ import Foundation
 /// "Classic"`); `.count` is `@count`.
 @dynamicMemberLookup
 public struct StoreQuery<Root> {
+    /// The query of `Root`'s properties (for other modules' `where`, such as `Query`'s).
+    package init() {}
+
     /// A property of the model.
     public subscript<V>(dynamicMember keyPath: KeyPath<Root, V>) -> QueryProperty<V> {
         QueryProperty(path: nameOf(keyPath))

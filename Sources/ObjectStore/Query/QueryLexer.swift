@@ -46,7 +46,7 @@ struct QueryLexer {
         }
     }
 
-    private func peek(_ offset: Int = 0) -> Character? { i + offset < chars.count ? chars[i + offset] : nil }
+    func peek(_ offset: Int = 0) -> Character? { i + offset < chars.count ? chars[i + offset] : nil }
 
     private mutating func next() throws -> QueryToken {
         while let c = peek(), c.isWhitespace { i += 1 }
@@ -86,9 +86,9 @@ struct QueryLexer {
             }
             return QueryToken(kind: .string, text: String(chars[start..<i]), value: .string(s), column: column)
         }
-        // Dates: YYYY-MM-DD[@T]HH:MM:SS[:nanos]  or  T<seconds>:<nanos>
-        if c.isNumber, let date = scanDate() { return QueryToken(kind: .date, text: String(chars[start..<i]), value: .date(date), column: column) }
-        if c == "T", peek(1) != nil, let date = scanTimestamp() {
+        // Dates: YYYY-MM-DD[@T]HH:MM:SS[:nanos]  or  T<seconds>:<nanos> (see QueryLexer+Dates.swift)
+        if c.isASCII, c.isNumber, let date = try scanDate() { return QueryToken(kind: .date, text: String(chars[start..<i]), value: .date(date), column: column) }
+        if c == "T", peek(1) != nil, let date = try scanTimestamp() {
             return QueryToken(kind: .date, text: String(chars[start..<i]), value: .date(date), column: column)
         }
         // -inf, -infinity (what a negative infinite double prints as)
@@ -132,7 +132,12 @@ struct QueryLexer {
             while let d = peek(), d.isLetter || d.isNumber || d == "_" { i += 1 }
             let text = String(chars[start..<i])
             if text.count == 1 { throw QueryError(.syntax, expected: "an argument number or variable name after '$'", found: peek().map { "'\($0)'" } ?? "end of query", column: column + 1) }
-            if Int(text.dropFirst()) != nil { return QueryToken(kind: .argument, text: text, column: column) }
+            let digits = text.dropFirst()
+            if digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                // An index past Int.max names no argument there can be: it is kept as Int.max,
+                // which the parser reports as a missing argument.
+                return QueryToken(kind: .argument, text: text, value: .int(Int64(digits) ?? .max), column: column)
+            }
             return QueryToken(kind: .variable, text: text, column: column)
         }
         // Identifiers (and @count …)
@@ -160,71 +165,5 @@ struct QueryLexer {
         while k < chars.count, chars[k].isLetter { k += 1 }
         guard k > i + 1, k == chars.count || !(chars[k].isNumber || chars[k] == "_") else { return nil }
         return String(chars[(i + 1)..<k])
-    }
-
-    private mutating func digits(_ count: Int) -> Int? {
-        guard i + count <= chars.count else { return nil }
-        let s = String(chars[i..<i + count])
-        guard s.allSatisfy(\.isNumber), let v = Int(s) else { return nil }
-        i += count
-        return v
-    }
-
-    private mutating func scanDate() -> Date? {
-        let save = i
-        guard let y = digits(4), peek() == "-" else { i = save; return nil }
-        i += 1
-        guard let mo = digits(2), peek() == "-" else { i = save; return nil }
-        i += 1
-        guard let d = digits(2), let sep = peek(), sep == "@" || sep == "T" else { i = save; return nil }
-        i += 1
-        guard let h = digits(2), peek() == ":" else { i = save; return nil }
-        i += 1
-        guard let mi = digits(2), peek() == ":" else { i = save; return nil }
-        i += 1
-        guard let s = digits(2) else { i = save; return nil }
-        var nanos = 0
-        if peek() == ":" {
-            i += 1
-            let st = i
-            while let c = peek(), c.isNumber { i += 1 }
-            nanos = Int(String(chars[st..<i])) ?? 0
-        }
-        var components = DateComponents()
-        components.year = y; components.month = mo; components.day = d
-        components.hour = h; components.minute = mi; components.second = s
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        guard let date = calendar.date(from: components) else { i = save; return nil }
-        return date.addingTimeInterval(Double(nanos) / 1_000_000_000)
-    }
-
-    /// `T<seconds>:<nanos>`; the seconds are whole, or (for dates that whole seconds cannot
-    /// spell: beyond ±2^53 s, infinite or NaN) a double such as `1e+16`, `inf` or `nan`.
-    private mutating func scanTimestamp() -> Date? {
-        let save = i
-        i += 1
-        let st = i
-        if peek() == "-" { i += 1 }
-        while let c = peek(), c.isNumber { i += 1 }
-        if let seconds = Int64(String(chars[st..<i])), peek() == ":" {
-            return scanNanos(after: Double(seconds), save: save)
-        }
-        i = st
-        while let c = peek(), c.isLetter || c.isNumber || c == "." || c == "+" || c == "-" { i += 1 }
-        let text = String(chars[st..<i])
-        guard text.first.map({ $0.isNumber || $0 == "-" || $0 == "+" || $0 == "i" || $0 == "n" }) == true,
-              let seconds = Double(text), peek() == ":" else { i = save; return nil }
-        return scanNanos(after: seconds, save: save)
-    }
-
-    /// The `:<nanos>` part of a timestamp whose seconds were read.
-    private mutating func scanNanos(after seconds: Double, save: Int) -> Date? {
-        i += 1
-        let ns = i
-        if peek() == "-" { i += 1 }
-        while let c = peek(), c.isNumber { i += 1 }
-        guard let nanos = Int64(String(chars[ns..<i])) else { i = save; return nil }
-        return Date(timeIntervalSince1970: nanos == 0 ? seconds : seconds + Double(nanos) / 1_000_000_000)
     }
 }

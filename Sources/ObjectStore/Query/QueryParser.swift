@@ -51,7 +51,7 @@ struct QueryParser {
         var highest = 0
         for token in tokens {
             if token.kind == .keyArgument || (token.kind == .argument && token.text == "%@") { sequential += 1 }
-            else if token.kind == .argument, let n = Int(token.text.dropFirst()) { highest = max(highest, n + 1) }
+            else if token.kind == .argument, case .int(let n) = token.value { highest = max(highest, n == .max ? Int.max : Int(n) + 1) }
         }
         return max(sequential, highest)
     }
@@ -257,7 +257,8 @@ struct QueryParser {
             index = nextArgument
             nextArgument += 1
         } else {
-            index = Int(token.text.dropFirst())!
+            // `$n`: the lexer keeps n (Int.max for an index past it, which no argument list reaches).
+            if case .int(let n) = token.value { index = Int(n) } else { index = .max }
         }
         guard index < arguments.count else {
             throw QueryError(.missingArgument, expected: "argument \(token.text == "%@" ? "#\(index + 1)" : token.text) (\(arguments.count) given)", found: token.display, column: token.column)

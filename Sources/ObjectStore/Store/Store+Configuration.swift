@@ -24,6 +24,18 @@ extension Store {
         public var durability: Durability = .full
         /// When the store compacts its file while running.
         public var autoCompaction: AutoCompaction = .default
+        /// Open the file without ever changing it (Realm's `readOnly`): for a file another
+        /// process writes later, or one an app ships in its bundle. Writes and compactions throw
+        /// ``StoreError/readOnly(path:)``; a missing file is an error rather than created; a
+        /// model that differs from the stored one is ``StoreError/migrationRequired(type:reason:)``;
+        /// an unfinished commit at the end is ignored, not truncated (see ``onRecovery``). Read-only
+        /// opens of a file share it (`flock` shared); a writer, here or in another process, has it
+        /// alone, so the two exclude each other with ``StoreError/fileLocked(path:)``.
+        public var readOnly = false
+        /// Told, once, when opening the file dropped an unfinished commit from its end (the last
+        /// run was killed while appending it), so the app can log it; also in
+        /// ``Store/recoveryReport``.
+        public var onRecovery: (@Sendable (RecoveryReport) -> Void)?
 
         /// The file of a file store; `nil` for an in-memory store.
         public var fileURL: URL? {

@@ -20,6 +20,9 @@ protocol CommitObserver: AnyObject {
 final class StoreCore: @unchecked Sendable {
     let lock = Lock()                 // guards state, writer, observers, lastCommitLog
     private let writeLock = Lock()    // one writer at a time
+    /// Runs the asynchronous writes (`writeAsync`, `await write`, `rx.write`) one at a time, in
+    /// the order they were asked for; each still takes `writeLock` like a synchronous write.
+    let writeQueue = DispatchQueue(label: "ObjectStore.writer", qos: .userInitiated)
     private let notifyLock = Lock()   // orders publication with observer registration
     private var state: Snapshot
     /// The file behind a file store (used with `writeLock` held).
@@ -67,7 +70,7 @@ final class StoreCore: @unchecked Sendable {
                 }
             }
         }
-        let key = "file:" + path
+        let key = (configuration.readOnly ? "file-read-only:" : "file:") + path
         // Opens are serialised by their own (recursive) lock, not the registry's, so the user's
         // migration and shouldCompactOnLaunch closures may open other stores.
         return try fileOpenLock.withLock {
@@ -76,8 +79,10 @@ final class StoreCore: @unchecked Sendable {
                 path: path, schemaVersion: configuration.schemaVersion, migration: configuration.migration,
                 deleteIfMigrationNeeded: configuration.deleteIfMigrationNeeded,
                 shouldCompactOnLaunch: configuration.shouldCompactOnLaunch,
-                durability: configuration.durability, autoCompaction: configuration.autoCompaction)
+                durability: configuration.durability, autoCompaction: configuration.autoCompaction,
+                readOnly: configuration.readOnly)
             let (file, snapshot) = try StoreFile.open(options, codeSchemas: codeSchemas)
+            if let report = file.recovery { configuration.onRecovery?(report) }
             let core = StoreCore(state: snapshot, file: file)
             registryLock.withLock {
                 registry[key] = Weak(core: core)
@@ -90,6 +95,7 @@ final class StoreCore: @unchecked Sendable {
     func compact() throws {
         guard let file else { return }
         if isWriterThread { throw StoreError.nestedWrite }
+        if file.readOnly { throw StoreError.readOnly(path: file.path) }
         writeLock.lock()
         defer { writeLock.unlock() }
         try file.compact(snapshot())
@@ -103,6 +109,7 @@ final class StoreCore: @unchecked Sendable {
 
     func write<Result>(_ block: (Transaction) throws -> Result) throws -> Result {
         if isWriterThread { throw StoreError.nestedWrite }
+        if let file, file.readOnly { throw StoreError.readOnly(path: file.path) }
         // A page of the file found damaged after it was opened: nothing more is written on top.
         if let damage = file?.damage.error { throw damage }
         let result: Result
@@ -163,6 +170,19 @@ final class StoreCore: @unchecked Sendable {
         if let action = start(current) { enqueue([action]) }
         notifyLock.unlock()
         drain()
+    }
+
+    /// Runs `body` with the current snapshot, ordered with commits: no commit is published
+    /// while it runs, so an observer that re-reads here misses none and sees none twice.
+    func atCurrentVersion<R>(_ body: (Snapshot) -> R) -> R {
+        notifyLock.lock()
+        defer { notifyLock.unlock() }
+        return body(snapshot())
+    }
+
+    /// The registered observer of type `T`, if any (lets tests see that disposal unregistered).
+    func observerForTesting<T: CommitObserver>(_ type: T.Type) -> T? {
+        lock.withLock { observers.values.lazy.compactMap { $0 as? T }.first }
     }
 
     func unregister(_ observer: CommitObserver) {

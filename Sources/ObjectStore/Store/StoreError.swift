@@ -27,6 +27,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case fileLocked(path: String)
     /// The operating system refused an operation on the store file.
     case io(path: String, reason: String)
+    /// A write (or compaction) was asked of a store opened with
+    /// ``Store/Configuration/readOnly``; the file is never changed.
+    case readOnly(path: String)
 
     /// A readable explanation.
     public var description: String {
@@ -44,6 +47,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .migrationFailed(let reason): return "the migration failed: \(reason)"
         case .fileLocked(let path): return "\(path) is open in another process"
         case .io(let path, let reason): return "\(path): \(reason)"
+        case .readOnly(let path): return "\(path) is open read-only: it cannot be written"
         }
     }
 }

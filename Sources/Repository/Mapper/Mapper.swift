@@ -63,6 +63,35 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
     /// - Throws: ``MapperError/couldNotParse(path:reason:)`` for bad JSON (the store is
     ///   untouched), or the store's error if the write fails (rolled back).
     public func map(_ data: Data) throws -> [ViewModel] {
+        let models = try decode(data)
+        let deletesMissing = self.deletesMissing
+        try store.write { transaction in try Self.save(models, deletesMissing: deletesMissing, in: transaction) }
+        return models.map(viewModel)
+    }
+
+    /// Decodes `data` on the calling task, stores the models with `store.asyncWrite` (on the
+    /// store's background writer, so the caller's thread never waits for the commit), and maps
+    /// them.
+    ///
+    ///     let pizzas = try await mapper.asyncMap(data)
+    ///
+    /// - Parameter data: A response body.
+    /// - Returns: The view models, in the response's order.
+    /// - Throws: As ``map(_:)``.
+    public func asyncMap(_ data: Data) async throws -> [ViewModel] {
+        let models = try decode(data)
+        let deletesMissing = self.deletesMissing
+        // The models go to the writer and come back when the write returns: no two threads use
+        // them at once.
+        let save = UncheckedSendable { (transaction: Transaction) in
+            try Self.save(models, deletesMissing: deletesMissing, in: transaction)
+        }
+        try await store.asyncWrite { transaction in try save.value(transaction) }
+        return models.map(viewModel)
+    }
+
+    /// The models of a response body, or ``MapperError/couldNotParse(path:reason:)``.
+    private func decode(_ data: Data) throws -> [Model] {
         let response: Response
         if let problem = Self.nestingProblem(in: data) { throw problem }
         do {
@@ -70,17 +99,17 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
         } catch let error as DecodingError {
             throw Self.parseError(error)
         }
-        let models = try self.models(response)
-        let deletesMissing = self.deletesMissing
-        try store.write { transaction in
-            if deletesMissing {
-                let kept = Set(models.map { $0[keyPath: Model.primaryKey] })
-                let stale = transaction.objects(Model.self).filter { !kept.contains($0[keyPath: Model.primaryKey]) }
-                try transaction.delete(stale)
-            }
-            try transaction.add(models, update: .modified)
+        return try models(response)
+    }
+
+    /// Upserts `models` and, with `deletesMissing`, deletes the stored ones they do not contain.
+    private static func save(_ models: [Model], deletesMissing: Bool, in transaction: Transaction) throws {
+        if deletesMissing {
+            let kept = Set(models.map { $0[keyPath: Model.primaryKey] })
+            let stale = transaction.objects(Model.self).filter { !kept.contains($0[keyPath: Model.primaryKey]) }
+            try transaction.delete(stale)
         }
-        return models.map(viewModel)
+        try transaction.add(models, update: .modified)
     }
 
     /// The mapping as a `Single` that runs on `scheduler` (keep it off the main scheduler).

@@ -10,6 +10,8 @@ import Streams
 ///     pizzas.observeAll(on: MainScheduler.instance)        // now, then after every change
 ///     pizzas.observeChanges(on: MainScheduler.instance)    // the same, with each commit's change set
 ///     try pizzas.filtered("ANY categories.id IN %@", [1, 2]).all()
+///     search.map { try pizzas.filtered("name CONTAINS[c] %@", $0) }
+///         .observeChanges(on: MainScheduler.instance)  // (MVVM) one list as the query changes
 ///
 /// Every read is sorted the way the list shows it (the `sortedBy` descriptors).
 public struct Query<Model: StoreObject, ViewModel>: @unchecked Sendable {
@@ -17,7 +19,8 @@ public struct Query<Model: StoreObject, ViewModel>: @unchecked Sendable {
     public let store: Store
     private let sort: [ObjectStore.SortDescriptor]
     private let predicates: [StorePredicate]
-    private let viewModel: (Model) -> ViewModel
+    /// Builds a view model from a stored model (for the operators of the `MVVM` module).
+    package let viewModel: (Model) -> ViewModel
 
     /// Creates a query over every object of `Model`.
     ///
@@ -53,6 +56,28 @@ public struct Query<Model: StoreObject, ViewModel>: @unchecked Sendable {
     /// - Throws: The store's query error, naming the mistake and its column.
     public func filtered(_ format: String, _ arguments: Any...) throws -> Query {
         filtered(try StorePredicate(format: format, arguments: arguments))
+    }
+
+    /// The same query restricted by a typed predicate, built from the model's key paths (no
+    /// query text to get wrong, so nothing to throw: it fits a `Driver`'s `map`).
+    ///
+    ///     pizzas.where { $0.name.contains(text, caseInsensitive: true) }
+    ///
+    /// - Parameter build: Builds the predicate.
+    /// - Returns: The narrower query.
+    public func `where`(_ build: (StoreQuery<Model>) -> StorePredicate) -> Query {
+        filtered(build(StoreQuery()))
+    }
+
+    /// The same query in another order (replacing the `sortedBy` descriptors), for a list
+    /// whose sort the user picks.
+    ///
+    ///     pizzas.sorted(by: [ObjectStore.SortDescriptor(keyPath: "price", ascending: false)])
+    ///
+    /// - Parameter descriptors: The new order, the first key first (insertion order when empty).
+    /// - Returns: The query in that order.
+    public func sorted(by descriptors: [ObjectStore.SortDescriptor]) -> Query {
+        Query(store: store, sort: descriptors, predicates: predicates, viewModel: viewModel)
     }
 
     /// The stored objects as view models, read once at subscription.
@@ -98,7 +123,8 @@ public struct Query<Model: StoreObject, ViewModel>: @unchecked Sendable {
         }
     }
 
-    private func results() -> Results<Model> {
+    /// The store's live results this query reads (for the operators of the `MVVM` module).
+    package func results() -> Results<Model> {
         var results = store.objects(Model.self)
         for predicate in predicates { results = results.filter(predicate) }
         if !sort.isEmpty { results = results.sorted(by: sort) }

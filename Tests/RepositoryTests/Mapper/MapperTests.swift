@@ -89,4 +89,17 @@ import TestSupport
         #expect(res.events == [.next(201, [PizzaViewModel(id: 1, title: "A (1.0)")]), .completed(201)])
         #expect(storedPizzas(store).map(\.id) == [1])
     }
+
+    /// `asyncMap` writes with `await store.asyncWrite`: one transaction on the
+    /// store's writer, the same view models, and bad JSON leaves the store as it was.
+    @Test func awaitedMapStoresInOneTransactionOnTheWriter() async throws {
+        let store = try makePizzaStore([Pizza(id: 9, name: "Old", priceWas: 1)])
+        let before = store.version
+        let result = try await mapper(store).asyncMap(Data(pizzasJSON([(2, "Diavola", 9), (1, "Margherita", 7.5)]).utf8))
+        #expect(result == [PizzaViewModel(id: 2, title: "Diavola (9.0)"), PizzaViewModel(id: 1, title: "Margherita (7.5)")])
+        #expect(storedPizzas(store).map(\.id) == [1, 2])
+        #expect(store.version == before + 1)
+        await #expect(throws: MapperError.self) { try await mapper(store).asyncMap(Data("not json".utf8)) }
+        #expect(store.version == before + 1)
+    }
 }

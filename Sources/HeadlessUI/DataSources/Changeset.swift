@@ -1,0 +1,89 @@
+import Foundation
+
+/// One step of the difference between two lists of sections, in the terms of one UIKit batch
+/// update: deletions and updates at old positions, insertions at new positions, moves old → new
+/// (RxDataSources' `Changeset`).
+///
+/// ``Diff/differencesForSectionedView(initialSections:finalSections:)`` returns up to three of
+/// them, applied one batch each, in order; ``finalSections`` is what the data source shows
+/// after each. Rows of deleted sections and of inserted sections are implied and not listed.
+public struct Changeset<Section: SectionModelType> {
+    /// Whether the list should simply reload (the first load).
+    public var reloadData = false
+    /// The sections before this step (empty when the producer did not keep them).
+    public var originalSections: [Section] = []
+    /// The sections after this step: what the data source shows while the step is applied.
+    public var finalSections: [Section] = []
+    /// Sections inserted, at their new indexes.
+    public var insertedSections: [Int] = []
+    /// Sections deleted, at their old indexes.
+    public var deletedSections: [Int] = []
+    /// Sections moved, old index to new index.
+    public var movedSections: [(from: Int, to: Int)] = []
+    /// Sections updated, at their old indexes (always empty: sections are matched by identity only).
+    public var updatedSections: [Int] = []
+    /// Rows inserted, at their new paths.
+    public var insertedItems: [ItemPath] = []
+    /// Rows deleted, at their old paths.
+    public var deletedItems: [ItemPath] = []
+    /// Rows moved, old path to new path.
+    public var movedItems: [(from: ItemPath, to: ItemPath)] = []
+    /// Rows whose value changed in place, at their old paths.
+    public var updatedItems: [ItemPath] = []
+
+    /// Creates an empty changeset.
+    public init() {}
+
+    /// The type of the sections' items.
+    public typealias Item = Section.Item
+
+    /// The change set that shows `sections` from nothing: a reload whose sections are all
+    /// inserted (what a table applies for its first sections).
+    ///
+    /// - Parameter sections: The sections shown.
+    /// - Returns: The change set.
+    public static func initialValue(_ sections: [Section]) -> Changeset<Section> {
+        var changeset = Changeset()
+        changeset.reloadData = true
+        changeset.finalSections = sections
+        changeset.insertedSections = Array(sections.indices)
+        return changeset
+    }
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool {
+        insertedSections.isEmpty && deletedSections.isEmpty && movedSections.isEmpty && updatedSections.isEmpty
+            && insertedItems.isEmpty && deletedItems.isEmpty && movedItems.isEmpty && updatedItems.isEmpty
+    }
+
+    /// The same changes as a ``BatchUpdate`` for a list.
+    public var batchUpdate: BatchUpdate {
+        var batch = BatchUpdate()
+        batch.insertedSections = IndexSet(insertedSections)
+        batch.deletedSections = IndexSet(deletedSections)
+        batch.reloadedSections = IndexSet(updatedSections)
+        batch.movedSections = movedSections
+        batch.insertedRows = insertedItems.map { IndexPath(indexes: [$0.sectionIndex, $0.itemIndex]) }
+        batch.deletedRows = deletedItems.map { IndexPath(indexes: [$0.sectionIndex, $0.itemIndex]) }
+        batch.reloadedRows = updatedItems.map { IndexPath(indexes: [$0.sectionIndex, $0.itemIndex]) }
+        batch.movedRows = movedItems.map { (IndexPath(indexes: [$0.from.sectionIndex, $0.from.itemIndex]), IndexPath(indexes: [$0.to.sectionIndex, $0.to.itemIndex])) }
+        return batch
+    }
+}
+
+extension Changeset: CustomDebugStringConvertible {
+    /// What changed, section and item paths listed by kind, for debugging.
+    public var debugDescription: String {
+        if reloadData { return "reload \(finalSections.count) sections" }
+        var parts: [String] = []
+        if !deletedSections.isEmpty { parts.append("deleted sections \(deletedSections)") }
+        if !insertedSections.isEmpty { parts.append("inserted sections \(insertedSections)") }
+        if !movedSections.isEmpty { parts.append("moved sections \(movedSections.map { "\($0.from)→\($0.to)" })") }
+        if !updatedSections.isEmpty { parts.append("updated sections \(updatedSections)") }
+        if !deletedItems.isEmpty { parts.append("deleted items \(deletedItems)") }
+        if !insertedItems.isEmpty { parts.append("inserted items \(insertedItems)") }
+        if !movedItems.isEmpty { parts.append("moved items \(movedItems.map { "\($0.from)→\($0.to)" })") }
+        if !updatedItems.isEmpty { parts.append("updated items \(updatedItems)") }
+        return parts.isEmpty ? "no changes" : parts.joined(separator: "; ")
+    }
+}

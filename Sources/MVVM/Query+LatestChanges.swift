@@ -1,0 +1,74 @@
+import Foundation
+import ObjectStore
+import Repository
+import Streams
+
+extension ObservableConvertibleType {
+    /// One live list that follows the latest query this sequence gives (a search field's
+    /// predicate, filter chips, a sort the user picks): an initial list, then a ``ListChange``
+    /// with its change set for every change of the list — a new query's results compared with
+    /// the rows shown, by primary key, as well as every commit. Bound to a table through
+    /// ``Repository/ListChange/changeset(section:)`` it animates both; nothing reloads after
+    /// the first list.
+    ///
+    ///     queries:               -q("")----------------q("ma")----------------
+    ///     observeChanges(on: s): -initial([a,b,m])-----change([m], deletions [0,1])--change(commit)--
+    ///
+    ///     let rows = search                                         // Driver<String>
+    ///         .map { text in text.isEmpty ? todos : try todos.filtered("title CONTAINS[c] %@", text) }
+    ///         .observeChanges(on: MainScheduler.instance)
+    ///         .map { $0.changeset(section: "todos") }
+    ///         .asDriver(onErrorDriveWith: .empty())
+    ///
+    /// `flatMapLatest { $0.observeChanges(on:) }` would start a new observation per query, whose
+    /// first change is an initial list: a full reload on every keystroke. Here the store keeps
+    /// the shown list and compares the new results with it (``ObjectStore/Results``'
+    /// `observeChanges(on:)`): objects that left are deletions, objects that came are insertions,
+    /// objects out of their relative order move (a deletion and an insertion); kept objects are
+    /// modifications only when a commit changed them.
+    ///
+    /// Each change set is computed on `scheduler` against the list of the change the observer
+    /// got last; queries and commits that come faster than `scheduler` delivers are folded into
+    /// one change. The list is mapped with the latest query's `viewModel`. The sequence never
+    /// completes (after the queries complete, the last one stays observed); an error of the
+    /// queries (a mistake in a predicate, thrown in `map`) ends it after the changes before.
+    ///
+    /// - Parameter scheduler: Where the changes are delivered (default `MainScheduler.instance`;
+    ///   `ImmediateScheduler.instance` or a test scheduler in tests).
+    /// - Returns: An endless sequence of changes; dispose it to stop observing.
+    /// - Complexity: Each query is evaluated once; a change set costs O(n log n) in the length
+    ///   of the lists, and mapping a change builds every view model of the new list.
+    public func observeChanges<Model: StoreObject, ViewModel>(on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<ListChange<ViewModel>> where Element == Query<Model, ViewModel> {
+        let queries = asObservable()
+        return Observable.deferred {
+            let viewModel = LatestViewModel<Model, ViewModel>()
+            return queries
+                .map { query -> Results<Model> in
+                    viewModel.set(query.viewModel)
+                    return query.results()
+                }
+                .observeChanges(on: scheduler)
+                .map { change -> ListChange<ViewModel> in
+                    guard let transform = viewModel.get() else { preconditionFailure("a change before any query") }
+                    switch change {
+                    case .initial(let results):
+                        return .initial(results.map(transform))
+                    case .update(let results, let deletions, let insertions, let modifications):
+                        return ListChange(items: results.map(transform), deletions: deletions, insertions: insertions, modifications: modifications)
+                    case .error(let error):
+                        throw error
+                    }
+                }
+        }
+    }
+}
+
+/// The `viewModel` of the latest query, read by the thread that delivers the changes.
+private final class LatestViewModel<Model, ViewModel>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var transform: ((Model) -> ViewModel)?
+
+    func set(_ transform: @escaping (Model) -> ViewModel) { lock.withLock { self.transform = transform } }
+
+    func get() -> ((Model) -> ViewModel)? { lock.withLock { transform } }
+}

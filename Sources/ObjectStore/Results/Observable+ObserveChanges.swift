@@ -1,0 +1,238 @@
+import Foundation
+import Locking
+import Streams
+
+extension ObservableConvertibleType {
+    /// Observes the latest results this sequence gives as one list whose query can change: an
+    /// `.initial` first, then an `.update` for every change of the list, whether a commit or a
+    /// new query made it (a search field, filter chips, a sort switch).
+    ///
+    ///     queries:               -q1-------------q2-------------------
+    ///     observeChanges(on: s): -initial(q1)----update(q1 → q2)--update(commit)--
+    ///
+    ///     search.map { text in store.objects(Pizza.self).filter("name CONTAINS[c] %@", text) }
+    ///         .observeChanges(on: MainScheduler.instance)
+    ///
+    /// Unlike `flatMapLatest { $0.observe(on:) }`, which starts a new observation (and a new
+    /// `.initial`, a table's full reload) for every query, a new query's results are compared
+    /// with the list the observer was shown, by primary key: objects that left are deletions,
+    /// objects that came are insertions, objects kept out of their relative order are moved
+    /// (a deletion and an insertion), as commits report them. Kept objects are modifications
+    /// when a commit since the last event changed them.
+    ///
+    /// Every change set is computed, on `scheduler`, against the list of the event the observer
+    /// got last: when queries or commits come faster than `scheduler` delivers (keystrokes),
+    /// the ones in between are folded into one change set, as Realm folds commits between two
+    /// notifications. New results are read at the newest version when they come in; frozen
+    /// results are read at their own version (commits do not change them), and when that is
+    /// not the version of the list shown, or the results are another store's, every kept
+    /// object counts as modified.
+    ///
+    /// The completion of this sequence leaves the last results observed; its error is
+    /// delivered after the changes before it.
+    ///
+    /// - Parameter scheduler: Where events are delivered and change sets computed (default
+    ///   `MainScheduler.instance`; `ImmediateScheduler.instance` or a test scheduler in tests).
+    /// - Returns: An endless sequence of changes; dispose it to stop observing.
+    /// - Complexity: Each new query is evaluated once; each change set is O(n log n) in the
+    ///   length of the two lists.
+    public func observeChanges<T: StoreObject>(on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<ResultsChange<T>> where Element == Results<T> {
+        let queries = asObservable()
+        return Observable.create { observer in
+            let watcher = LatestResultsWatcher<T>(scheduler: scheduler, observer: observer)
+            let subscription = queries.subscribe(onNext: { watcher.follow($0) }, onError: { watcher.fail($0) })
+            return Disposables.create {
+                subscription.dispose()
+                watcher.stop()
+            }
+        }
+    }
+}
+
+/// Follows the latest of a sequence of ``Results``: keeps the list at the newest version as
+/// queries and commits come (under the store's publication lock, so none is missed), and
+/// computes each change set at delivery against the list the observer was last sent.
+final class LatestResultsWatcher<Element: StoreObject>: CommitObserver, @unchecked Sendable {
+    private let scheduler: ImmediateSchedulerType
+    private let observer: AnyObserver<ResultsChange<Element>>
+    private let lock = Lock()
+    // Guarded by `lock`.
+    private var query: Results<Element>?
+    private var tables: Set<String> = []
+    private var core: StoreCore?
+    /// The list now: the results pinned to its version, and their keys.
+    private var latest: (results: Results<Element>, keys: [StoreValue])?
+    /// The keys of the list the observer was sent last (`nil` before the initial list).
+    private var shown: [StoreValue]?
+    /// What the commits since the last event changed.
+    private var commits: [CommittedChanges] = []
+    /// Every kept object counts as modified in the next change set (another store, or frozen
+    /// results of another version).
+    private var everythingChanged = false
+    private var dirty = false
+    private var failure: Error?
+    private var scheduled = false
+    private var delivering = false
+    private var stopped = false
+
+    init(scheduler: ImmediateSchedulerType, observer: AnyObserver<ResultsChange<Element>>) {
+        self.scheduler = scheduler
+        self.observer = observer
+    }
+
+    /// Switches to `results`: reads them at the newest version and schedules the change.
+    func follow(_ results: Results<Element>) {
+        let previous = lock.withLock { stopped ? nil : Optional(core) }
+        guard let previous else { return }
+        if let previous, previous === results.core {
+            results.core.atCurrentVersion { switchTo(results, at: $0, anotherStore: false) }
+        } else {
+            previous?.unregister(self)
+            results.core.register(self) { [self] snapshot in
+                switchTo(results, at: snapshot, anotherStore: previous != nil)
+                return nil
+            }
+            let stoppedMeanwhile = lock.withLock { () -> Bool in
+                core = results.core
+                return stopped
+            }
+            if stoppedMeanwhile { results.core.unregister(self) }
+        }
+        requestDelivery()
+    }
+
+    /// Ends the sequence with `error` after the changes already made.
+    func fail(_ error: Error) {
+        let request = lock.withLock { () -> Bool in
+            guard !stopped else { return false }
+            failure = error
+            return markDirty()
+        }
+        if request { schedule() }
+    }
+
+    /// Stops observing (disposal or the end of the sequence).
+    func stop() {
+        let registered = lock.withLock { () -> StoreCore? in
+            stopped = true
+            commits = []
+            return core
+        }
+        registered?.unregister(self)
+    }
+
+    func committed(_ info: CommitInfo) -> (() -> Void)? {
+        let current = lock.withLock { () -> Results<Element>? in
+            guard !stopped, let query, query.pinned == nil, info.tables.keys.contains(where: tables.contains) else { return nil }
+            return query
+        }
+        guard let current else { return nil }
+        let pinned = current.pinned(to: info.new)
+        let keys = pinned.evaluate(in: info.new).primaryKeys(current.schema)
+        let changes = CommittedChanges(schema: current.schema, info: info)
+        let request = lock.withLock { () -> Bool in
+            latest = (pinned, keys)
+            commits.append(changes)
+            return markDirty()
+        }
+        return request ? { [self] in schedule() } : nil
+    }
+
+    /// Runs under the store's publication lock.
+    private func switchTo(_ results: Results<Element>, at snapshot: Snapshot, anotherStore: Bool) {
+        let version = results.pinned ?? snapshot
+        let pinned = results.pinned(to: version)
+        let keys = pinned.evaluate(in: version).primaryKeys(results.schema)
+        let tables = reachableTables(results.schema)
+        lock.withLock {
+            // The list shown is at the newest version unless its results were frozen; kept
+            // objects can only differ when the new list is read at another version.
+            if let query, anotherStore || (query.pinned ?? snapshot).version != version.version { everythingChanged = true }
+            query = results
+            self.tables = tables
+            latest = (pinned, keys)
+            dirty = true
+        }
+    }
+
+    /// Marks the list changed (with `lock` held); whether a delivery must be scheduled.
+    private func markDirty() -> Bool {
+        dirty = true
+        guard !scheduled else { return false }
+        scheduled = true
+        return true
+    }
+
+    private func requestDelivery() {
+        let request = lock.withLock { () -> Bool in
+            guard dirty, !scheduled, !stopped else { return false }
+            scheduled = true
+            return true
+        }
+        if request { schedule() }
+    }
+
+    private func schedule() {
+        _ = scheduler.schedule(()) { [self] _ in
+            deliver()
+            return Disposables.create()
+        }
+    }
+
+    /// Sends what changed since the last event, one delivery at a time (a change made while
+    /// the observer runs is sent by the same loop, after it).
+    private func deliver() {
+        lock.lock()
+        scheduled = false
+        if delivering { lock.unlock(); return }
+        delivering = true
+        while !stopped, dirty {
+            dirty = false
+            if let latest {
+                let old = shown
+                let commits = self.commits
+                let everything = everythingChanged
+                shown = latest.keys
+                self.commits = []
+                everythingChanged = false
+                lock.unlock()
+                let change: ResultsChange<Element>?
+                if let old {
+                    let set = diff(old: old, new: latest.keys) { key in everything || commits.contains { $0.changed(key) } }
+                    change = set.deletions.isEmpty && set.insertions.isEmpty && set.modifications.isEmpty ? nil
+                        : .update(latest.results, deletions: set.deletions, insertions: set.insertions, modifications: set.modifications)
+                } else {
+                    change = .initial(latest.results)
+                }
+                if let change { observer.onNext(change) }
+                lock.lock()
+            }
+            if !stopped, let failure {
+                stopped = true
+                lock.unlock()
+                observer.onError(failure)
+                stop()
+                lock.lock()
+            }
+        }
+        delivering = false
+        lock.unlock()
+    }
+}
+
+/// What one commit changed of a model's objects, kept until the next event: modified objects
+/// (their fields or the objects they link to), and inserted ones (an object deleted and added
+/// back by two commits folded into one change set is a modification).
+struct CommittedChanges {
+    let objects: ChangedObjects
+    let inserted: Set<StoreValue>
+
+    init(schema: ObjectSchema, info: CommitInfo) {
+        objects = ChangedObjects(schema: schema, info: info)
+        inserted = info.tables[schema.name]?.inserted ?? []
+    }
+
+    func changed(_ key: StoreValue) -> Bool {
+        inserted.contains(key) || objects.contains(key)
+    }
+}
