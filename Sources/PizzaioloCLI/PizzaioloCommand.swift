@@ -23,8 +23,10 @@ enum PizzaioloCommand {
     options:
       --api URL       talk to a real server (e.g. http://127.0.0.1:8000) instead of the
                       embedded one
-      --store PATH    keep the app's data in this file (default: in memory for the
-                      walkthrough; a file in the user's cache folder in interactive mode)
+      --store PATH    keep the app's data in this file, in a folder that exists (default:
+                      in memory for the walkthrough; ~/.cache/ReactiveMVVM/pizzaiolo.store in
+                      interactive mode)
+      --reset         start from an empty store: forget the saved cart, menu and orders
     """
 
     /// Runs the command.
@@ -32,11 +34,14 @@ enum PizzaioloCommand {
     /// - Parameters:
     ///   - arguments: The arguments, without the program name.
     ///   - input: Reads a line for the interactive mode (`nil` at the end of input).
+    ///   - echo: Whether each line read is written after the prompt, so a transcript shows
+    ///     the commands; by default, when the standard input is not a terminal (a script).
     ///   - write: Receives the output.
     ///   - tracks: Runs `pizzaiolo tracks …` with the arguments after `tracks`.
     /// - Returns: The exit status.
     public static func run(arguments: [String],
                            input: () -> String? = { readLine() },
+                           echo: Bool = isatty(STDIN_FILENO) == 0,
                            write: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
                            tracks: ([String]) -> Int32 = { _ in 0 }) -> Int32 {
         var arguments = arguments
@@ -58,6 +63,7 @@ enum PizzaioloCommand {
         var interactive = false
         var api: URL?
         var storePath: String?
+        var reset = false
         while let argument = arguments.first {
             arguments.removeFirst()
             switch argument {
@@ -66,6 +72,8 @@ enum PizzaioloCommand {
                 return 0
             case "--interactive", "-i":
                 interactive = true
+            case "--reset":
+                reset = true
             case "--api":
                 guard let value = arguments.first, let url = URL(string: value), url.scheme != nil else {
                     write("pizzaiolo: --api needs a URL such as http://127.0.0.1:8000\n")
@@ -86,17 +94,31 @@ enum PizzaioloCommand {
             }
         }
         let backend = api.map(Backend.server) ?? .embedded()
+        if let storePath {
+            // The store creates its file, not its folder: a mistyped path is an error, not a
+            // new folder tree.
+            let folder = URL(fileURLWithPath: storePath).deletingLastPathComponent().path
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                write("pizzaiolo: --store \(storePath): the folder \(folder) does not exist (create it first)\n")
+                return 66
+            }
+        }
         do {
             if interactive {
                 let path = storePath.map { URL(fileURLWithPath: $0) } ?? defaultStoreURL()
-                try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+                if storePath == nil {
+                    try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+                }
                 let store = try Store(configuration: .file(url: path, objectTypes: PizzaioloApp.objectTypes))
+                if reset { try PizzaioloShell.erase(store) }
                 let shell = try PizzaioloShell(store: store, backend: backend)
-                write("Pizzaiolo (data in \(path.path)). Type `help` for the commands.\n")
+                write("Pizzaiolo (data in \(path.path)\(reset ? ", reset" : "")). Type `help` for the commands.\n")
                 write(shell.app.render() + "\n")
                 while true {
                     write("> ")
                     guard let line = input() else { break }
+                    if echo { write(PizzaioloShell.abbreviated(line, limit: 200) + "\n") }
                     let output = shell.execute(line)
                     write(output + "\n")
                     if shell.isFinished { break }
@@ -106,6 +128,7 @@ enum PizzaioloCommand {
             let configuration: Store.Configuration = storePath.map {
                 .file(url: URL(fileURLWithPath: $0), objectTypes: PizzaioloApp.objectTypes)
             } ?? .inMemory(identifier: "pizzaiolo-walkthrough", objectTypes: PizzaioloApp.objectTypes)
+            if reset { try PizzaioloShell.erase(Store(configuration: configuration)) }
             try Walkthrough.run(backend: backend, storeConfiguration: configuration, write: write)
             return 0
         } catch {
@@ -147,8 +170,9 @@ final class PizzaioloShell {
     pay                  open Payment
     pay card|wallet|cash pay the cart
     offline on|off       switch the network off or on
-    retry                reload Home
+    retry                reload the menu
     relaunch             quit and start the app again on the same data
+    reset                forget the saved cart, menu and orders, and start again
     back                 go back one screen
     help                 this list
     quit                 leave
@@ -172,10 +196,11 @@ final class PizzaioloShell {
     /// - Parameter line: The command.
     /// - Returns: What to print: the screen after the command, or a message.
     public func execute(_ line: String) -> String {
-        let words = line.split(separator: " ").map(String.init)
+        let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let command = words.first?.lowercased() else { return app.render() }
         let rest = words.dropFirst().joined(separator: " ")
         let number = Int(rest)
+        let shown = Self.abbreviated(rest, limit: 40)
         switch command {
         case "help", "?": return Self.commands
         case "quit", "exit", "q":
@@ -186,7 +211,7 @@ final class PizzaioloShell {
             app.home()
             guard let home = app.screen as? HomeScreen else { return "Home is not shown." }
             let count = Headless.run { home.table.numberOfRows(inSection: 0) }
-            guard let number, number >= 1, number <= count else { return "There is no card \(rest). Cards: 1…\(count)." }
+            guard let number, number >= 1, number <= count else { return "There is no card \(shown). Cards: 1…\(count)." }
             Headless.run {
                 let path = IndexPath(row: number - 1, section: 0)
                 home.table.scrollToRow(at: path)
@@ -196,14 +221,23 @@ final class PizzaioloShell {
             guard let number, number >= 1 else { return "Usage: select N (a page number, 1-based)." }
             if !(app.screen is SelectorScreen) { app.openSelector() }
             backend.settle()
-            Headless.run { (app.screen as? SelectorScreen)?.viewModel.select.onNext(number - 1) }
+            guard let selector = app.screen as? SelectorScreen else { return "Could not open the Selector." }
+            let pages = Headless.run { Self.latest(selector.viewModel.pages)?.count ?? 0 }
+            guard number <= pages else {
+                switch pages {
+                case 0: return "There is no page \(number): there are no pages yet."
+                case 1: return "There is no page \(number): there is 1 page (select 1)."
+                default: return "There is no page \(number): there are \(pages) pages (select 1…\(pages))."
+                }
+            }
+            Headless.run { selector.select(page: number - 1) }
         case "next", "prev", "previous":
             guard let selector = app.screen as? SelectorScreen else { return "Open the Selector first (select 1)." }
             Headless.run { _ = (command == "next" ? selector.nextButton : selector.previousButton).tap() }
         case "chip":
             guard let selector = app.screen as? SelectorScreen else { return "Open the Selector first (select 1)." }
             guard let chip = selector.chips.first(where: { $0.title?.lowercased() == rest.lowercased() }) else {
-                return "No chip called '\(rest)'. Chips: \(selector.chips.compactMap(\.title).joined(separator: ", "))."
+                return "No chip called '\(shown)'. Chips: \(selector.chips.compactMap(\.title).joined(separator: ", "))."
             }
             Headless.run { _ = chip.tap() }
         case "add":
@@ -219,14 +253,14 @@ final class PizzaioloShell {
         case "topping":
             guard let maker = app.screen as? MakerScreen else { return "Open the Maker first (maker)." }
             guard let button = maker.toppingButtons[rest.lowercased()] else {
-                return "No topping '\(rest)'. Toppings: \(maker.toppingButtons.keys.sorted().joined(separator: ", "))."
+                return "No topping '\(shown)'. Toppings: \(maker.toppingButtons.keys.sorted().joined(separator: ", "))."
             }
             Headless.run { _ = button.tap() }
         case "cart": app.openCart()
         case "+", "-", "−", "delete":
             guard let cart = app.screen as? CartScreen else { return "Open the cart first (cart)." }
             guard let number, number >= 1, number <= cart.table.numberOfRows(inSection: 0) else {
-                return "There is no line \(rest) in the cart."
+                return "There is no line \(shown) in the cart."
             }
             let path = IndexPath(row: number - 1, section: 0)
             Headless.run {
@@ -238,6 +272,7 @@ final class PizzaioloShell {
                 }
             }
         case "pay":
+            if app.cart.items.isEmpty, !(app.screen is PaymentScreen) { return "Nothing to pay: the cart is empty." }
             if rest.isEmpty {
                 if !(app.screen is PaymentScreen) { app.openPayment() }
             } else {
@@ -253,18 +288,46 @@ final class PizzaioloShell {
             return "The network is \(rest == "on" ? "off" : "on")."
         case "retry":
             app.home()
-            Headless.run { (app.screen as? HomeScreen)?.viewModel.reload.onNext(()) }
+            app.reload()
         case "relaunch":
             do {
                 app = try PizzaioloApp(store: store, backend: backend)
             } catch {
                 return "Could not relaunch: \(error)"
             }
+        case "reset":
+            do {
+                try Self.erase(store)
+                app = try PizzaioloApp(store: store, backend: backend)
+            } catch {
+                return "Could not reset: \(error)"
+            }
         case "back": app.back()
         default:
-            return "Unknown command '\(command)'. Type `help` for the list."
+            return "Unknown command '\(Self.abbreviated(command, limit: 40))'. Type `help` for the list."
         }
         backend.settle()
         return app.render()
+    }
+
+    /// Empties `store`: the cart, the menu and the orders are forgotten.
+    ///
+    /// - Parameter store: The app's data.
+    /// - Throws: The store's error.
+    static func erase(_ store: Store) throws {
+        try store.write { tx in try tx.deleteAll() }
+    }
+
+    /// `text`, or its first `limit` characters and how long it was, so a pasted page is not
+    /// printed back whole.
+    static func abbreviated(_ text: String, limit: Int) -> String {
+        text.count <= limit ? text : "\(text.prefix(limit))… (\(text.count) characters)"
+    }
+
+    /// The value a driver holds now (it replays its latest to a new subscriber).
+    static func latest<Element>(_ driver: Driver<Element>) -> Element? {
+        var value: Element?
+        driver.drive(onNext: { value = $0 }).dispose()
+        return value
     }
 }

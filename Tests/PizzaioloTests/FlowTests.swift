@@ -60,7 +60,7 @@ import Locking
         #expect(selector.priceLabel.text == "$10.99")
         #expect(selector.thumbnails.text?.hasPrefix("Margherita · Marinara · [Diavola] ·") == true)
         #expect(selector.photo.image?.name == "diavola")
-        Headless.run { selector.viewModel.select.onNext(8) }
+        Headless.run { selector.select(page: 8) }
         backend.settle()
         #expect(selector.nextButton.isEnabled == false)
         #expect(selector.nameLabel.text == "Hawaiian")

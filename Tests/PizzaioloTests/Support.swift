@@ -2,6 +2,7 @@ import Foundation
 import HeadlessUI
 import ObjectStore
 import Streams
+import StreamsTesting
 @testable import Pizzaiolo
 
 /// A fresh private in-memory store configuration for one test.
@@ -44,5 +45,29 @@ func latest<Element>(_ driver: Driver<Element>) -> Element? {
         var value: Element?
         driver.drive(onNext: { value = $0 }).dispose()
         return value
+    }
+}
+
+/// Records what `driver` delivers, stamped with `scheduler`'s clock, until `bag` is released.
+func record<Element>(_ driver: Driver<Element>, on scheduler: TestScheduler, in bag: DisposeBag) -> TestableObserver<Element> {
+    let observer = scheduler.createObserver(Element.self)
+    Headless.run { driver.drive(observer).disposed(by: bag) }
+    return observer
+}
+
+extension TestScheduler {
+    /// A test scheduler counting milliseconds, with no processing delay.
+    static func milliseconds() -> TestScheduler {
+        TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    }
+
+    /// Runs the clock to `time` one tick at a time, each on the main scheduler and followed by
+    /// what it queued there: drivers deliver at the tick of their event (a driver's
+    /// `observe(on:)` queues while the main scheduler runs the clock).
+    func advance(to time: Int) {
+        while clock < time {
+            let next = clock + 1
+            Headless.run { advanceTo(next) }
+        }
     }
 }

@@ -14,6 +14,10 @@ import Streams
 ///
 /// A relaunch is a new `PizzaioloApp` on a store opened with the same configuration: the cart,
 /// the menu and unconfirmed orders are still there (orders are sent again at launch).
+///
+/// The app is where the parts meet: it makes each screen's view model from its repositories
+/// (a screen is given its view model, or the function that makes it from the screen's taps,
+/// and only binds), and it holds the one ``reload()`` input every list reloads on.
 public final class PizzaioloApp {
     /// The model types the app stores.
     public static var objectTypes: [any StoreObject.Type] { [Category.self, Pizza.self, Featured.self, CartItem.self, PlacedOrder.self] }
@@ -32,6 +36,10 @@ public final class PizzaioloApp {
     public let orders: OrderQueue
     /// Photos, one request per URL.
     public let images: ImageLoader<Image>
+    /// How many pizzas are in the cart: the one count every screen's badge binds.
+    public let cartCount: Driver<Int>
+    /// The app's one reload input: Retry on an error view, and ``reload()``.
+    fileprivate let reloads = PublishRelay<Void>()
     /// The screens; Home at the bottom.
     public private(set) var navigation: NavigationController!
 
@@ -45,16 +53,20 @@ public final class PizzaioloApp {
         for type in Self.objectTypes { _ = try type.schemaCheck(in: store) }
         self.store = store
         self.backend = backend
-        menu = MenuRepository(store: store, backend: backend)
+        menu = MenuRepository(store: store, backend: backend, reload: reloads.asObservable())
         cart = CartRepository(store: store)
+        cartCount = cart.count
         orders = OrderQueue(store: store, backend: backend)
         images = ImageLoader.png(network: backend.network)
         Headless.run {
-            navigation = NavigationController(rootViewController: HomeScreen(app: self))
-            menu.refresh()
+            navigation = NavigationController(rootViewController: HomeScreen(app: self, viewModel: HomeViewModel(featured: menu.featured.states)))
+            menu.keepPizzasLoaded()
             orders.resume()
         }
     }
+
+    /// Loads the menu again (the featured cards and the pizzas): what Retry does.
+    public func reload() { Headless.run { reloads.accept(()) } }
 
     /// The screen shown.
     public var screen: ViewController? { navigation.topViewController }
@@ -71,28 +83,57 @@ public final class PizzaioloApp {
         if let pizza = menu.pizza(named: card.title) {
             openSelector(at: pizza.id)
         } else if card.price != nil {
-            push(SelectorScreen(app: self, startAt: .named(card.title)))
+            openSelector(startAt: .named(card.title))
         } else {
             openMaker()
         }
     }
 
-    /// Pushes the Selector, at `pizzaID` when given.
-    public func openSelector(at pizzaID: Int? = nil) { push(SelectorScreen(app: self, startAt: pizzaID.map { .id($0) })) }
-    /// Pushes the Maker.
-    public func openMaker() { push(MakerScreen(app: self)) }
-    /// Pushes the Cart (unless it is shown).
-    public func openCart() { if !(screen is CartScreen) { push(CartScreen(app: self)) } }
-    /// Pushes Payment.
-    public func openPayment() { push(PaymentScreen(app: self)) }
+    // Navigation: a screen of a kind already on the stack is popped back to rather than pushed
+    // again, as a user going back to the cart expects, so the stack never holds two of a kind
+    // (a Selector asked to open at a given pizza replaces the one on the stack).
+
+    /// Shows the Selector, at `pizzaID` when given.
+    public func openSelector(at pizzaID: Int? = nil) { openSelector(startAt: pizzaID.map { .id($0) }) }
+    /// Shows the Maker.
+    public func openMaker() {
+        let cart = self.cart
+        show(MakerScreen.self) { MakerScreen(app: self, viewModel: { MakerViewModel(input: $0, cart: cart) }) }
+    }
+    /// Shows the Cart.
+    public func openCart() { show(CartScreen.self) { CartScreen(app: self, viewModel: CartViewModel(cart: cart)) } }
+    /// Shows Payment.
+    public func openPayment() {
+        let (cart, orders) = (self.cart, self.orders)
+        show(PaymentScreen.self) { PaymentScreen(app: self, viewModel: { PaymentViewModel(input: $0, cart: cart, orders: orders) }) }
+    }
+
+    private func openSelector(startAt start: SelectorViewModel.Start?) {
+        let (pizzas, cart) = (menu.pizzas, self.cart)
+        show(SelectorScreen.self, replacing: start != nil) {
+            SelectorScreen(app: self, categories: menu.categories, viewModel: { input in
+                SelectorViewModel(input: input, menu: pizzas.all(), cart: cart, startAt: start)
+            })
+        }
+    }
+
+    /// Pops back to the screen of type `Screen` on the stack, or pushes the one `make` makes;
+    /// with `replacing`, the one on the stack is popped too and the new one pushed.
+    private func show<Screen: ViewController>(_ type: Screen.Type, replacing: Bool = false, _ make: () -> Screen) {
+        Headless.run {
+            if let index = navigation.viewControllers.firstIndex(where: { $0 is Screen }) {
+                let kept = max(replacing ? index : index + 1, 1)
+                while navigation.viewControllers.count > kept { navigation.popViewController() }
+                if !replacing { return }
+            }
+            navigation.pushViewController(make())
+        }
+    }
+
     /// Goes back one screen.
     public func back() { Headless.run { _ = navigation.popViewController() } }
     /// Goes back to Home.
     public func home() { Headless.run { _ = navigation.popToRootViewController() } }
-
-    private func push(_ screen: ViewController) {
-        Headless.run { navigation.pushViewController(screen) }
-    }
 }
 
 extension PizzaioloApp: ReactiveCompatible {}
@@ -102,6 +143,8 @@ extension Reactive where Base: PizzaioloApp {
     public var openCart: Binder<Void> { Binder(base) { app, _ in app.openCart() } }
     /// Opens Payment for each tap bound to it.
     public var openPayment: Binder<Void> { Binder(base) { app, _ in app.openPayment() } }
+    /// Loads the menu again for each tap bound to it (``PizzaioloApp/reload()``).
+    public var reload: Binder<Void> { Binder(base) { app, _ in app.reloads.accept(()) } }
     /// Opens what each card bound to it stands for (``PizzaioloApp/open(_:)``).
     public var open: Binder<FeaturedCard> { Binder(base) { app, card in app.open(card) } }
 }

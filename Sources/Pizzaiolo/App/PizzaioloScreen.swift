@@ -1,12 +1,10 @@
 import Foundation
 import HeadlessUI
-import ObjectStore
-import Repository
 import Streams
 
 /// A Pizzaiolo screen: a navigation bar with the cart badge (shown only when the cart holds
 /// something), an error line (shown when a tap that changes the store failed), then the
-/// screen's content.
+/// screen's content. Every badge binds the app's one ``PizzaioloApp/cartCount``.
 open class PizzaioloScreen: ViewController {
     /// The app the screen belongs to.
     public private(set) weak var app: PizzaioloApp?
@@ -30,9 +28,7 @@ open class PizzaioloScreen: ViewController {
         view.addSubview(cartBadge)
         view.addSubview(errorLabel)
         guard let app else { return }
-        let count = app.cart.count.asDriver(onErrorJustReturn: 0)
-        count.map { "Cart (\($0))" }.drive(cartBadge.rx.title).disposed(by: disposeBag)
-        count.map { $0 == 0 }.drive(cartBadge.rx.isHidden).disposed(by: disposeBag)
+        app.cartCount.drive(cartBadge.rx.cartCount).disposed(by: disposeBag)
         cartBadge.rx.tap.bind(to: app.rx.openCart).disposed(by: disposeBag)
     }
 
@@ -45,38 +41,12 @@ open class PizzaioloScreen: ViewController {
     }
 }
 
-/// An ``HeadlessUI/Action`` for a tap that writes to the store: `body` runs on each execution
-/// and its error, if it throws, is the action's error (shown by the screen, never dropped).
-///
-/// - Parameter body: The write.
-/// - Returns: The action.
-func storeAction<Input>(_ body: @escaping (Input) throws -> Void) -> Action<Input, Void> {
-    Action { input in
-        Observable.deferred {
-            try body(input)
-            return .just(())
+extension Reactive where Base: Button {
+    /// Shows a count of pizzas on the cart badge: `Cart (2)`, hidden at zero.
+    var cartCount: Binder<Int> {
+        Binder(base) { badge, count in
+            badge.title = "Cart (\(count))"
+            badge.isHidden = count == 0
         }
-    }
-}
-
-/// The error line of a screen whose taps run `actions`: a message after a failure (`what`,
-/// then the error), `nil` after the next success.
-///
-/// - Parameter actions: Each action with what it does, e.g. `"Could not add the pizza"`.
-/// - Returns: The messages, on the main scheduler.
-func errorMessages(_ actions: [(what: String, failures: Observable<Error>, successes: Observable<Void>)]) -> Driver<String?> {
-    Observable.merge(actions.flatMap { action in
-        [action.failures.map { Optional("\(action.what): \($0)") }, action.successes.map { nil }]
-    })
-    .startWith(nil)
-    .asDriver(onErrorJustReturn: nil)
-}
-
-extension Action {
-    /// This action's failures and successes, as ``errorMessages(_:)`` takes them.
-    ///
-    /// - Parameter what: What the action does when it fails, e.g. `"Could not add the pizza"`.
-    func reporting(_ what: String) -> (what: String, failures: Observable<Error>, successes: Observable<Void>) {
-        (what, underlyingError, elements.map { _ in })
     }
 }

@@ -96,7 +96,7 @@ public enum Walkthrough {
         show("Relaunch with the network off: the stored menu shows at once, with a stale-data banner.", second)
 
         backend.isOffline = false
-        Headless.run { (second.screen as? HomeScreen)?.viewModel.reload.onNext(()) }
+        second.reload()
         backend.settle()
         show("Back online, reload: fresh data, no banner.", second)
 

@@ -18,8 +18,7 @@ public final class CartScreen: PizzaioloScreen {
     /// The data source: each store change set becomes one batch update.
     public let dataSource: RxTableViewSectionedChangesetDataSource<SectionModel<String, CartRow>>
 
-    init(app: PizzaioloApp) {
-        let viewModel = CartViewModel(cart: app.cart)
+    init(app: PizzaioloApp, viewModel: CartViewModel) {
         self.viewModel = viewModel
         dataSource = RxTableViewSectionedChangesetDataSource(configureCell: { [weak viewModel] _, table, indexPath, row in
             let cell = table.dequeueReusableCell(withIdentifier: "Line", for: indexPath)

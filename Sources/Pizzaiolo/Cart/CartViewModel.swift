@@ -1,12 +1,14 @@
 import Foundation
 import HeadlessUI
 import MVVM
+import ObjectStore
 import Repository
 import Streams
 
 /// The Cart's state: the lines with the store's change set of each commit (the table
 /// animates exactly the rows a commit touched, with no diff in the UI), the totals, and the
-/// edits, each an ``HeadlessUI/Action`` whose failure is shown.
+/// edits, each an ``HeadlessUI/Action`` (a cell's + and − are bound to one) whose failure is
+/// shown.
 ///
 ///     lines:  ─initial([a, b])── change([a×2, b], modifications [0]) ── change([b], deletions [0])
 ///     totals: ─"2 pizzas: $16.98"── "3 pizzas: $25.97" ───────────── "1 pizza: $7.99"
@@ -26,7 +28,10 @@ public final class CartViewModel {
     /// Removes the line with this id.
     public let remove: Action<String, Void>
 
-    init(cart: CartRepository) {
+    /// Creates the view model.
+    ///
+    /// - Parameter cart: The stored cart.
+    public init(cart: CartRepository) {
         let changes = cart.changes.asDriver(onErrorDriveWith: .empty())
         lines = changes.map { $0.changeset(section: "cart") }
         let rows = changes.map(\.items)
@@ -36,9 +41,9 @@ public final class CartViewModel {
             return "\(count) pizza\(count == 1 ? "" : "s"): \(dollars(total).format())"
         }
         isEmpty = rows.map(\.isEmpty)
-        increment = storeAction { try cart.increment($0) }
-        decrement = storeAction { try cart.decrement($0) }
-        remove = storeAction { try cart.remove($0) }
+        increment = Action(store: cart.store) { id, tx in try CartRepository.increment(id, in: tx) }
+        decrement = Action(store: cart.store) { id, tx in try CartRepository.decrement(id, in: tx) }
+        remove = Action(store: cart.store) { id, tx in try CartRepository.remove(id, in: tx) }
         error = errorMessages([
             increment.reporting("Could not add one"),
             decrement.reporting("Could not remove one"),

@@ -30,7 +30,25 @@ public struct CartRow: Hashable, Sendable {
 public final class CartRepository: @unchecked Sendable {
     let store: Store
 
-    init(store: Store) { self.store = store }
+    /// How many pizzas are in the cart, now and after every commit that changes the cart: the
+    /// store sums the `quantity` column (no line is decoded). One `Driver`, so every screen's
+    /// badge shares one observation.
+    ///
+    ///     add ── add ── increment ── remove(the ×3 line)
+    ///     1 ──── 2 ──── 3 ────────── 0
+    public let count: Driver<Int>
+
+    init(store: Store) {
+        self.store = store
+        count = store.objects(CartItem.self).observe(on: MainScheduler.instance)
+            .map { change in
+                switch change {
+                case .initial(let items), .update(let items, _, _, _): return items.sum(ofProperty: "quantity")
+                case .error(let error): throw error
+                }
+            }
+            .asDriver(onErrorJustReturn: 0)
+    }
 
     /// The lines in the order they were added, now and after every change.
     public var rows: Observable<[CartRow]> { lines.observeAll(on: MainScheduler.instance) }
@@ -43,11 +61,16 @@ public final class CartRepository: @unchecked Sendable {
         Query(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "position")], viewModel: CartRow.init)
     }
 
-    /// How many pizzas are in the cart, now and after every change.
-    public var count: Observable<Int> { rows.map { $0.reduce(0) { $0 + $1.quantity } }.distinctUntilChanged() }
-
     /// The lines now.
     public var items: [CartItem] { store.objects(CartItem.self).sorted(byKeyPath: "position").toArray() }
+
+    /// Adds the pizza of a Selector page: a new line, or one more on its line.
+    ///
+    /// - Parameter page: The page shown.
+    /// - Throws: The store's error.
+    public func add(_ page: PizzaPage) throws {
+        try add(id: "pizza-\(page.id)", name: page.name, summary: page.summary, unitPrice: page.cents)
+    }
 
     /// Adds one of something: a new line, or one more on its line.
     public func add(id: String, name: String, summary: String, unitPrice: Int) throws {
@@ -63,23 +86,27 @@ public final class CartRepository: @unchecked Sendable {
     }
 
     /// One more on line `id`.
-    public func increment(_ id: String) throws { try change(id) { $0 + 1 } }
+    public func increment(_ id: String) throws { try store.write { try Self.increment(id, in: $0) } }
 
     /// One fewer on line `id`, never below one (delete the line instead).
-    public func decrement(_ id: String) throws { try change(id) { max(1, $0 - 1) } }
+    public func decrement(_ id: String) throws { try store.write { try Self.decrement(id, in: $0) } }
 
     /// Removes line `id`.
-    public func remove(_ id: String) throws {
-        try store.write { tx in
-            if let item = tx.object(ofType: CartItem.self, forPrimaryKey: id) { try tx.delete(item) }
-        }
+    public func remove(_ id: String) throws { try store.write { try Self.remove(id, in: $0) } }
+
+    // The same edits inside a write transaction, for an `Action(store:write:)`.
+
+    static func increment(_ id: String, in tx: Transaction) throws { try change(id, in: tx) { $0 + 1 } }
+
+    static func decrement(_ id: String, in tx: Transaction) throws { try change(id, in: tx) { max(1, $0 - 1) } }
+
+    static func remove(_ id: String, in tx: Transaction) throws {
+        if let item = tx.object(ofType: CartItem.self, forPrimaryKey: id) { try tx.delete(item) }
     }
 
-    private func change(_ id: String, _ quantity: (Int) -> Int) throws {
-        try store.write { tx in
-            guard var item = tx.object(ofType: CartItem.self, forPrimaryKey: id) else { return }
-            item.quantity = quantity(item.quantity)
-            try tx.add(item, update: .modified)
-        }
+    /// A line already gone (deleted by another tap) is left alone.
+    private static func change(_ id: String, in tx: Transaction, _ quantity: (Int) -> Int) throws {
+        guard tx.object(ofType: CartItem.self, forPrimaryKey: id) != nil else { return }
+        _ = try tx.update(CartItem.self, forPrimaryKey: id) { $0.quantity = quantity($0.quantity) }
     }
 }

@@ -60,23 +60,24 @@ public struct FeaturedCard: Hashable, Sendable {
 }
 
 /// The menu: pizzas and featured cards, local first, network merged. Each is one
-/// ``Repository/Manager``, the one source every screen showing it reads; answers are decoded
-/// and stored on the backend's decoding scheduler, off the main thread.
+/// ``Repository/LocalFirstList``, the one source every screen showing it reads, and both load
+/// again on the app's one `reload` input; answers are decoded and stored on the backend's
+/// decoding scheduler, off the main thread.
 ///
-/// The app keeps the pizzas loaded while it runs (``refresh()`` at launch), so every Selector
-/// opens filled from the same shared list, and the menu is fetched once per launch or refresh
-/// rather than once per screen.
+/// The app keeps the pizzas loaded while it runs (``keepPizzasLoaded()`` at launch), so every
+/// Selector opens filled from the same shared list, and the menu is fetched once per launch or
+/// reload rather than once per screen.
 public final class MenuRepository: @unchecked Sendable {
     let store: Store
     let backend: Backend
     private let pizzasConnection = SerialDisposable()
 
     /// The pizzas, as pages (categories are fetched first, so the pizzas' links resolve).
-    public let pizzas: Manager<PizzaPage>
+    public let pizzas: LocalFirstList<PizzaPage>
     /// The Home cards.
-    public let featured: Manager<FeaturedCard>
+    public let featured: LocalFirstList<FeaturedCard>
 
-    init(store: Store, backend: Backend) {
+    init(store: Store, backend: Backend, reload: Observable<Void>) {
         self.store = store
         self.backend = backend
         let base = backend.baseURL
@@ -93,24 +94,25 @@ public final class MenuRepository: @unchecked Sendable {
             viewModel: { PizzaPage($0, baseURL: base) })
         let pizzaQuery = Query<Pizza, PizzaPage>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "id")], viewModel: { PizzaPage($0, baseURL: base) })
         // The pizzas' categories are stored first, so their links resolve.
-        pizzas = Manager(
+        pizzas = LocalFirstList(
             local: pizzaQuery.observeAll(on: MainScheduler.instance),
             network: backend.fetch("categories", mappedBy: categories)
-                .flatMap { _ in backend.fetch("pizza", mappedBy: pizzaMapper) })
+                .flatMap { _ in backend.fetch("pizza", mappedBy: pizzaMapper) },
+            reload: reload)
         let featuredMapper = Mapper<[Featured], Featured, FeaturedCard>(store: store, viewModel: { FeaturedCard($0, baseURL: base) })
         let featuredQuery = Query<Featured, FeaturedCard>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "position")], viewModel: { FeaturedCard($0, baseURL: base) })
-        featured = Manager(
+        featured = LocalFirstList(
             local: featuredQuery.observeAll(on: MainScheduler.instance),
-            network: backend.fetch("featured", mappedBy: featuredMapper))
+            network: backend.fetch("featured", mappedBy: featuredMapper),
+            reload: reload)
     }
 
     deinit { pizzasConnection.dispose() }
 
-    /// Asks the network for the pizzas again (and starts keeping them loaded, at launch); the
-    /// stored pizzas stay on screen meanwhile, and a failure shows in ``Repository/Manager/status``.
-    public func refresh() {
-        pizzasConnection.disposable = Disposables.create()      // the previous connection ends first
-        pizzasConnection.disposable = pizzas.all().subscribe(onError: { _ in })
+    /// Keeps the pizzas loaded until the menu is gone (at launch): the network is asked now and
+    /// on each reload, and every Selector reads the same shared states.
+    public func keepPizzasLoaded() {
+        pizzasConnection.disposable = pizzas.states.subscribe()
     }
 
     /// The stored categories, by id.

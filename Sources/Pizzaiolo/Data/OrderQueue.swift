@@ -18,13 +18,24 @@ public enum OrderStatus: Equatable, Sendable {
     case failed(reason: String)
 }
 
+extension OrderStatus {
+    /// The status a stored order stands for.
+    init(_ order: PlacedOrder) {
+        switch PlacedOrder.State(rawValue: order.state) {
+        case .confirmed?: self = .placed(id: order.id)
+        case .failed?: self = .failed(reason: order.reason ?? "the kitchen did not confirm the order")
+        case .pending?, .submitted?, nil: self = .sending
+        }
+    }
+}
+
 /// The persistent order queue: an order is stored before it is sent, so one that was not
-/// confirmed survives a restart and is sent again on launch.
+/// confirmed survives a restart and is sent again on launch. An order's fate is stored with it,
+/// and ``status(of:)`` reads it from the store: a screen that shows it holds no state.
 public final class OrderQueue: @unchecked Sendable {
     let store: Store
     let backend: Backend
-    /// The latest order's status.
-    public let status = BehaviorRelay<OrderStatus>(value: .idle)
+    /// The requests in flight: they finish even when the screen that placed them is gone.
     private let disposeBag = DisposeBag()
 
     init(store: Store, backend: Backend) {
@@ -35,9 +46,12 @@ public final class OrderQueue: @unchecked Sendable {
     /// Stores an order for the cart's content and sends it.
     ///
     /// - Parameter method: `card`, `wallet` or `cash`.
-    public func place(method: String) throws {
+    /// - Returns: The order's id, for ``status(of:)``; `nil` when the cart is empty.
+    /// - Throws: The store's error (nothing was sent then).
+    @discardableResult
+    public func place(method: String) throws -> String? {
         let items = store.objects(CartItem.self).toArray()
-        guard !items.isEmpty else { return }
+        guard !items.isEmpty else { return nil }
         let order = try store.write { tx -> PlacedOrder in
             let order = PlacedOrder(
                 id: "order-\(tx.objects(PlacedOrder.self).count + 1)",
@@ -48,6 +62,21 @@ public final class OrderQueue: @unchecked Sendable {
             return order
         }
         submit(order)
+        return order.id
+    }
+
+    /// The fate of order `id`, read from the store now and after each change: `sending` while
+    /// it is stored or sent, then `placed` or `failed`.
+    ///
+    ///     place ─ sending ───────── placed(id)         the kitchen confirmed
+    ///     place ─ sending ───────── failed(reason)     refused or unreachable
+    ///
+    /// - Parameter id: An id ``place(method:)`` returned.
+    /// - Returns: The statuses, on the main scheduler.
+    public func status(of id: String) -> Observable<OrderStatus> {
+        Observable.collection(from: store.objects(PlacedOrder.self).filter("id == %@", id), on: MainScheduler.instance)
+            .map { orders in orders.first.map(OrderStatus.init) ?? .idle }
+            .distinctUntilChanged()
     }
 
     /// Sends again every order that was stored but not confirmed (at launch).
@@ -63,7 +92,6 @@ public final class OrderQueue: @unchecked Sendable {
 
     private func submit(_ order: PlacedOrder) {
         setState(order.id, .submitted, reason: nil)
-        status.accept(.sending)
         var request = URLRequest(url: backend.url("orders"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -91,15 +119,13 @@ public final class OrderQueue: @unchecked Sendable {
                 try tx.add(order, update: .modified)
                 try tx.deleteAll(CartItem.self)
             }
-            status.accept(.placed(id: id))
         } catch {
-            status.accept(.failed(reason: "\(error)"))
+            fail(id, reason: "\(error)")
         }
     }
 
     private func fail(_ id: String, reason: String) {
         setState(id, .failed, reason: reason)
-        status.accept(.failed(reason: reason))
     }
 
     private func setState(_ id: String, _ state: PlacedOrder.State, reason: String?) {

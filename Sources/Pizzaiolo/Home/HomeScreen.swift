@@ -3,7 +3,8 @@ import HeadlessUI
 import Streams
 
 /// Home: the featured cards, a spinner while there are none, the error view when the first
-/// load failed, and a stale-data banner. Tapping a card opens what it offers.
+/// load failed (its Retry is the app's reload), and a stale-data banner. Tapping a card opens
+/// what it offers. The screen is given its view model and only binds it.
 public final class HomeScreen: PizzaioloScreen {
     /// The view model.
     public let viewModel: HomeViewModel
@@ -14,8 +15,8 @@ public final class HomeScreen: PizzaioloScreen {
     /// The cards.
     public let table = TableView(height: 180, rowHeight: 60)
 
-    init(app: PizzaioloApp) {
-        viewModel = HomeViewModel(menu: app.menu)
+    init(app: PizzaioloApp, viewModel: HomeViewModel) {
+        self.viewModel = viewModel
         super.init(app: app, title: "Pizzaiolo")
     }
 
@@ -31,7 +32,7 @@ public final class HomeScreen: PizzaioloScreen {
             }
             .disposed(by: disposeBag)
         viewModel.isLoading.drive(spinner.rx.isAnimating).disposed(by: disposeBag)
-        viewModel.loadState.drive(table.rx.loadState(retry: viewModel.reload)).disposed(by: disposeBag)
+        viewModel.loadState.drive(table.rx.loadState(retry: app.rx.reload)).disposed(by: disposeBag)
         viewModel.banner.drive(banner.rx.text).disposed(by: disposeBag)
         viewModel.banner.map { $0 == nil }.drive(banner.rx.isHidden).disposed(by: disposeBag)
         table.rx.modelSelected(FeaturedCard.self).bind(to: app.rx.open).disposed(by: disposeBag)

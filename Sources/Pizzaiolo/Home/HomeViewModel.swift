@@ -3,18 +3,20 @@ import HeadlessUI
 import Repository
 import Streams
 
-/// Home's state: the featured cards (the menu's ``MenuRepository/featured`` Manager, local
-/// first then fresh) and what to show around them, all from the Manager's one
-/// ``Repository/ResourceStatus``.
+/// Home's state: the featured cards and what to show around them, all from the menu's one
+/// stream of load states (``Repository/LoadState``).
 ///
-///     status:  loading ── loaded(local) ── stale(offline) ──(reload)── loading ── loaded(network)
-///     cards:   ───────── [a, b, c] ─────────────────────────────────────────────── [a, b, c']
-///     banner:  nil ───────────────── "Offline: …" ─────────────────── nil
+///     featured:  loading ─ loaded([a, b, c]) ─ stale([a, b, c], offline) ─ loading ─ loaded([a, b, c'])
+///     cards:     ───────── [a, b, c] ──────────────────────────────────────────────── [a, b, c']
+///     banner:    nil ───────────────────────── "Offline: …" ──────────── nil
 ///
-/// Every output is a `Driver`: they share one subscription to the Manager, which starts when
-/// the screen binds them; ``reload`` subscribes again (the network is asked again).
+/// A pure function of its input: every output is a `Driver` of `featured`, sharing its one
+/// subscription. Retry is not here: the error view's Retry button is the app's one reload
+/// input, which makes `featured` start again from `loading`.
 public final class HomeViewModel {
-    /// The cards shown.
+    /// The cards shown: once per load (a reload shows its list again, so cells whose photo
+    /// failed offline load it again), and again when the list changes. The last list stays
+    /// while a reload runs.
     public let cards: Driver<[FeaturedCard]>
     /// Whether the spinner turns: loading with no card to show.
     public let isLoading: Driver<Bool>
@@ -23,33 +25,25 @@ public final class HomeViewModel {
     public let loadState: Driver<ListLoadState>
     /// A banner when the network failed but stored cards are shown.
     public let banner: Driver<String?>
-    /// Send `()` to load again (the error view's Retry, and a pull to refresh): the cards, and
-    /// the rest of the menu with them (``MenuRepository/refresh()``).
-    public let reload: AnyObserver<Void>
 
-    init(menu: MenuRepository) {
-        let reloads = PublishSubject<Void>()
-        reload = AnyObserver { [weak menu] event in
-            guard case .next = event else { return }
-            reloads.onNext(())
-            menu?.refresh()
+    /// Creates the view model.
+    ///
+    /// - Parameter featured: The cards' load states (``MenuRepository/featured``'s).
+    public init(featured: Observable<LoadState<FeaturedCard>>) {
+        let state = featured.asDriver(onErrorRecover: { .just(.failed($0)) })
+        cards = state.distinctUntilChanged(\.list).compactMap(\.list)
+        isLoading = state.scan((loading: true, shown: false)) { last, state in
+            (state == .loading, last.shown || state.list != nil)
         }
-        let featured = menu.featured
-        cards = reloads.startWith(())
-            .flatMapLatest { featured.all().catch { _ in .empty() } }   // a failure is in the status
-            .asDriver(onErrorJustReturn: [])
-        let status = featured.status.asDriver(onErrorJustReturn: .loading)
-        isLoading = Driver.combineLatest(cards.startWith([]), status) { cards, status in
-            cards.isEmpty && status == .loading
-        }
+        .map { $0.loading && !$0.shown }
         .distinctUntilChanged()
-        loadState = status.map { status -> ListLoadState in
-            if case .failed = status { return .failed(message: "No connection to the kitchen") }
+        loadState = state.map { state -> ListLoadState in
+            if case .failed = state { return .failed(message: "No connection to the kitchen") }
             return .loaded
         }
         .distinctUntilChanged()
-        banner = status.map { status -> String? in
-            if case .stale = status { return "Offline: showing the menu from your last visit" }
+        banner = state.map { state -> String? in
+            if case .stale = state { return "Offline: showing the menu from your last visit" }
             return nil
         }
         .distinctUntilChanged()

@@ -12,7 +12,8 @@ public struct Topping: Hashable, Sendable {
     public let cents: Int
 }
 
-/// The Maker's state: toppings by section, the price, and what Add to cart adds.
+/// The Maker's state: toppings by section, the price, and what Add to cart adds; a pure
+/// function of the taps (the chosen set is a `scan` over them).
 ///
 ///     toggle:  ── olives ── ham ─────── olives ──
 ///     price:   $2.99 ─ $3.49 ─ $4.99 ─── $4.49 ──
@@ -26,6 +27,20 @@ public final class MakerViewModel {
         ("Vegetables", [Topping(id: "mushrooms", name: "Mushrooms", cents: 75), Topping(id: "olives", name: "Olives", cents: 50), Topping(id: "basil", name: "Basil", cents: 25)]),
     ]
 
+    /// What the user does on the Maker, as streams of taps.
+    public struct Input {
+        /// A topping's id for each tap on it: chooses or drops it.
+        public var toggle: Observable<String>
+        /// A tap on Add to cart.
+        public var addToCart: Observable<Void>
+
+        /// Creates the input; every stream is empty unless given.
+        public init(toggle: Observable<String> = .empty(), addToCart: Observable<Void> = .empty()) {
+            self.toggle = toggle
+            self.addToCart = addToCart
+        }
+    }
+
     /// The chosen toppings' ids.
     public let chosen: Driver<Set<String>>
     /// `Price: $4.74`.
@@ -34,33 +49,37 @@ public final class MakerViewModel {
     public let summary: Driver<String>
     /// Whether Add to cart shows (once a topping is chosen).
     public let canAdd: Driver<Bool>
-    /// Why adding to the cart failed, or `nil`.
+    /// After each Add to cart, why it failed, or `nil` when it worked (`nil` at first). The add
+    /// is done as this output delivers the tap: the screen's error line drives it.
     public let error: Driver<String?>
-    /// Send a topping's id for each tap on it: chooses or drops it.
-    public let toggle: AnyObserver<String>
-    /// Adds the custom pizza to the cart (nothing while no topping is chosen).
-    public let addToCart: Action<Void, Void>
 
-    init(cart: CartRepository) {
-        let chosen = BehaviorRelay<Set<String>>(value: [])
-        toggle = AnyObserver { event in
-            guard case .next(let id) = event else { return }
-            chosen.accept(chosen.value.symmetricDifference([id]))
-        }
-        self.chosen = chosen.asDriver()
-        price = self.chosen.map { "Price: \(dollars(Self.price($0)).format())" }
-        summary = self.chosen.map { ids in
+    /// Creates the view model: a pure function of the taps.
+    ///
+    /// - Parameters:
+    ///   - input: The taps.
+    ///   - cart: Where Add to cart writes.
+    public init(input: Input, cart: CartRepository) {
+        chosen = input.toggle
+            .scan(Set<String>()) { $0.symmetricDifference([$1]) }
+            .startWith([])
+            .asDriver(onErrorJustReturn: [])
+        price = chosen.map { "Price: \(dollars(Self.price($0)).format())" }
+        summary = chosen.map { ids in
             let names = Self.toppings(ids).map(\.name)
             return names.isEmpty ? "Choose your toppings" : names.joined(separator: ", ")
         }
-        canAdd = self.chosen.map { !$0.isEmpty }
-        addToCart = storeAction { _ in
-            let ids = chosen.value
-            guard !ids.isEmpty else { return }
-            try cart.add(id: Self.identity(ids), name: "Custom Pizza",
-                         summary: Self.toppings(ids).map(\.name).joined(separator: ", "), unitPrice: Self.price(ids))
-        }
-        error = errorMessages([addToCart.reporting("Could not add the pizza")])
+        canAdd = chosen.map { !$0.isEmpty }
+        error = input.addToCart
+            .withLatestFrom(chosen)
+            .map { ids -> String? in
+                storeWrite("Could not add the pizza") {
+                    guard !ids.isEmpty else { return }
+                    try cart.add(id: Self.identity(ids), name: "Custom Pizza",
+                                 summary: Self.toppings(ids).map(\.name).joined(separator: ", "), unitPrice: Self.price(ids))
+                }
+            }
+            .startWith(nil)
+            .asDriver(onErrorJustReturn: nil)
     }
 
     /// The chosen toppings, in menu order.

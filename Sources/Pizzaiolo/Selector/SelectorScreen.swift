@@ -4,12 +4,20 @@ import Streams
 
 /// The Selector: one pizza per page with Add to cart, a thumbnail strip, category chips.
 public final class SelectorScreen: PizzaioloScreen {
-    /// The view model.
-    public let viewModel: SelectorViewModel
+    /// The view model, made from the screen's taps by the function the app gave.
+    public private(set) lazy var viewModel = makeViewModel(SelectorViewModel.Input(
+        toggleCategory: Observable.merge(zip(categories, chips).map { category, chip in chip.rx.tap.map { category.id } }),
+        next: nextButton.rx.tap.asObservable(),
+        previous: previousButton.rx.tap.asObservable(),
+        select: pageJumps.asObservable(),
+        addToCart: addButton.rx.tap.asObservable()))
+    private let makeViewModel: (SelectorViewModel.Input) -> SelectorViewModel
     /// Shown while there is no pizza yet.
     public let skeleton = SkeletonView(rows: 2)
+    /// The categories, one chip each.
+    public let categories: [Category]
     /// The category chips.
-    public private(set) var chips: [Button] = []
+    public let chips: [Button]
     /// The pizza's name.
     public let nameLabel = Label()
     /// One line about it.
@@ -26,11 +34,26 @@ public final class SelectorScreen: PizzaioloScreen {
     public let nextButton = Button(title: "›")
     /// The strip of names.
     public let thumbnails = Label()
+    /// Jumps to a page: the strip's taps (headless, the strip has no tap of its own).
+    private let pageJumps = PublishRelay<Int>()
 
-    init(app: PizzaioloApp, startAt start: SelectorViewModel.Start?) {
-        viewModel = SelectorViewModel(menu: app.menu, cart: app.cart, startAt: start)
+    /// Creates the screen; `makeViewModel` (the app's) turns its taps into the view model.
+    ///
+    /// - Parameters:
+    ///   - app: The app, for navigation and photos.
+    ///   - categories: One chip each.
+    ///   - makeViewModel: Makes the view model from the screen's taps.
+    init(app: PizzaioloApp, categories: [Category], viewModel makeViewModel: @escaping (SelectorViewModel.Input) -> SelectorViewModel) {
+        self.categories = categories
+        chips = categories.map { Button(title: $0.name) }
+        self.makeViewModel = makeViewModel
         super.init(app: app, title: "Pizzas")
     }
+
+    /// Shows the page at `position` (0-based), when it exists: a tap on the thumbnail strip.
+    ///
+    /// - Parameter position: The page.
+    public func select(page position: Int) { pageJumps.accept(position) }
 
     public override func viewDidLoad() {
         super.viewDidLoad()
@@ -45,11 +68,8 @@ public final class SelectorScreen: PizzaioloScreen {
         for view in [chipBar, skeleton, page, pager] { self.view.addSubview(view) }
 
         let viewModel = self.viewModel
-        for category in viewModel.categories {
-            let chip = Button(title: category.name)
-            chips.append(chip)
+        for (category, chip) in zip(categories, chips) {
             chipBar.addSubview(chip)
-            chip.rx.tap.map { category.id }.bind(to: viewModel.toggleCategory).disposed(by: disposeBag)
             viewModel.selectedCategories.map { $0.contains(category.id) }.drive(chip.rx.isSelected).disposed(by: disposeBag)
         }
         let current = viewModel.currentPage
@@ -66,9 +86,6 @@ public final class SelectorScreen: PizzaioloScreen {
         viewModel.thumbnails.drive(thumbnails.rx.text).disposed(by: disposeBag)
         viewModel.canGoBack.drive(previousButton.rx.isEnabled).disposed(by: disposeBag)
         viewModel.canGoForward.drive(nextButton.rx.isEnabled).disposed(by: disposeBag)
-        previousButton.rx.tap.bind(to: viewModel.previous).disposed(by: disposeBag)
-        nextButton.rx.tap.bind(to: viewModel.next).disposed(by: disposeBag)
-        addButton.rx.tap.bind(to: viewModel.addToCart.inputs).disposed(by: disposeBag)
         showErrors(viewModel.error)
     }
 }

@@ -12,8 +12,9 @@ import Streams
 ///     chips:     ───────────── {3} ─────────── {} ────────
 ///     pages:     ─[9 pizzas]── [the 3 seafood] ─ [9 pizzas]
 ///
-/// The rules live in ``Pages``, a value each event is folded into; the outputs are `Driver`s
-/// of it. A pizza stays the current page when the chips change and it is still shown.
+/// The rules live in ``Pages``, a value each event is folded into with `scan`; the outputs
+/// are `Driver`s of it, and Add to cart reads the current page with `withLatestFrom`. A
+/// pizza stays the current page when the chips change and it is still shown.
 public final class SelectorViewModel {
     /// Where the Selector opens.
     public enum Start: Equatable, Sendable {
@@ -95,8 +96,31 @@ public final class SelectorViewModel {
         }
     }
 
-    /// The categories, one chip each.
-    public let categories: [Category]
+    /// What the user does on the Selector, as streams of taps.
+    public struct Input {
+        /// A category id for each tap on its chip.
+        public var toggleCategory: Observable<Int>
+        /// A tap on ›.
+        public var next: Observable<Void>
+        /// A tap on ‹.
+        public var previous: Observable<Void>
+        /// A position (0-based) for each jump to a page.
+        public var select: Observable<Int>
+        /// A tap on Add to cart.
+        public var addToCart: Observable<Void>
+
+        /// Creates the input; every stream is empty unless given.
+        public init(toggleCategory: Observable<Int> = .empty(), next: Observable<Void> = .empty(),
+                    previous: Observable<Void> = .empty(), select: Observable<Int> = .empty(),
+                    addToCart: Observable<Void> = .empty()) {
+            self.toggleCategory = toggleCategory
+            self.next = next
+            self.previous = previous
+            self.select = select
+            self.addToCart = addToCart
+        }
+    }
+
     /// The state, after each event.
     public let state: Driver<Pages>
     /// The pages shown.
@@ -111,42 +135,28 @@ public final class SelectorViewModel {
     public let canGoForward: Driver<Bool>
     /// The selected chips.
     public let selectedCategories: Driver<Set<Int>>
-    /// Why adding to the cart failed, or `nil`.
+    /// After each Add to cart, why it failed, or `nil` when it worked (`nil` at first). The add
+    /// is done as this output delivers the tap: the screen's error line drives it.
     public let error: Driver<String?>
 
-    /// Send a category id for each tap on its chip.
-    public let toggleCategory: AnyObserver<Int>
-    /// Send `()` to show the next page.
-    public let next: AnyObserver<Void>
-    /// Send `()` to show the previous page.
-    public let previous: AnyObserver<Void>
-    /// Send a position (0-based) to show that page.
-    public let select: AnyObserver<Int>
-    /// Adds the pizza on the current page to the cart.
-    public let addToCart: Action<Void, Void>
-
-    private let events = PublishSubject<Pages.Event>()
-    private let latest: BehaviorRelay<Pages>
-    private let disposeBag = DisposeBag()
-
-    init(menu: MenuRepository, cart: CartRepository, startAt start: Start?) {
-        categories = menu.categories
-        let events = self.events
-        toggleCategory = AnyObserver { if case .next(let id) = $0 { events.onNext(.toggle(categoryID: id)) } }
-        next = AnyObserver { if case .next = $0 { events.onNext(.next) } }
-        previous = AnyObserver { if case .next = $0 { events.onNext(.previous) } }
-        select = AnyObserver { if case .next(let position) = $0 { events.onNext(.select(position)) } }
-
+    /// Creates the view model: a pure function of the taps and the menu.
+    ///
+    /// - Parameters:
+    ///   - input: The taps.
+    ///   - menu: The menu's pizzas, each time they change (``MenuRepository/pizzas``' lists).
+    ///   - cart: Where Add to cart writes.
+    ///   - start: Where to open.
+    public init(input: Input, menu: Observable<[PizzaPage]>, cart: CartRepository, startAt start: Start?) {
         let initial = Pages(start: start)
-        let latest = BehaviorRelay(value: initial)
-        self.latest = latest
-        Observable.merge(
-            menu.pizzas.all().catch { _ in .empty() }.map(Pages.Event.menu),   // a failure is in the Manager's status
-            events)
+        state = Observable.merge(
+            menu.map(Pages.Event.menu),
+            input.toggleCategory.map { Pages.Event.toggle(categoryID: $0) },
+            input.next.map { Pages.Event.next },
+            input.previous.map { Pages.Event.previous },
+            input.select.map(Pages.Event.select))
             .scan(initial) { $0.reduced(by: $1) }
-            .bind(to: latest)
-            .disposed(by: disposeBag)
-        state = latest.asDriver()
+            .startWith(initial)
+            .asDriver(onErrorJustReturn: initial)
         pages = state.map(\.pages).distinctUntilChanged()
         currentPage = state.map(\.current).distinctUntilChanged()
         thumbnails = state.map { state in
@@ -156,11 +166,11 @@ public final class SelectorViewModel {
         canGoBack = state.map { $0.index > 0 }.distinctUntilChanged()
         canGoForward = state.map { $0.index < $0.pages.count - 1 }.distinctUntilChanged()
         selectedCategories = state.map(\.selected).distinctUntilChanged()
-        addToCart = storeAction { _ in
-            guard let pizza = latest.value.current else { return }
-            try cart.add(id: "pizza-\(pizza.id)", name: pizza.name, summary: pizza.summary, unitPrice: pizza.cents)
-        }
-        error = errorMessages([addToCart.reporting("Could not add the pizza")])
+        error = input.addToCart
+            .withLatestFrom(currentPage)
+            .map { page -> String? in storeWrite("Could not add the pizza") { if let page { try cart.add(page) } } }
+            .startWith(nil)
+            .asDriver(onErrorJustReturn: nil)
     }
 }
 

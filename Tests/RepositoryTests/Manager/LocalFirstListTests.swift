@@ -6,34 +6,38 @@ import StreamsTesting
 import Testing
 import TestSupport
 
-/// The acceptance tests of issue 4: a Manager over a FixtureNetwork, a Mapper and a Query, all
-/// on one TestScheduler.
-@Suite(.resourceCheck) struct ManagerTests {
+/// A LocalFirstList over a FixtureNetwork, a Mapper and a Query, all on one TestScheduler: its
+/// lists (`all()`) and its load states, errors included, as values.
+@Suite(.resourceCheck) struct LocalFirstListTests {
     static let url = URL(string: "https://api.example.com/pizzas")!
 
     struct Rig {
         let scheduler = TestScheduler(initialClock: 0)
         let store: Store
         let network: FixtureNetwork
-        let manager: Manager<PizzaViewModel>
+        let manager: LocalFirstList<PizzaViewModel>
 
-        init(stored: [Pizza], route: FixtureNetwork.Route?) throws {
+        init(stored: [Pizza], route: FixtureNetwork.Route?, reloads: [Int] = []) throws {
             store = try makePizzaStore(stored)
             network = FixtureNetwork(scheduler: scheduler)
             network.setRoute(route, for: "/pizzas")
             let query = Query<Pizza, PizzaViewModel>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "id")], viewModel: PizzaViewModel.init)
             let mapper = Mapper<[Pizza], Pizza, PizzaViewModel>(store: store, viewModel: PizzaViewModel.init)
             let network = self.network
-            manager = Manager(
+            manager = LocalFirstList(
                 local: query.observeAll(on: scheduler),
-                network: network.fetch(url: ManagerTests.url).asObservable()
-                    .flatMap { mapper.fromJSON($0, on: ImmediateScheduler.instance).asObservable() }
+                network: network.fetch(url: LocalFirstListTests.url).asObservable()
+                    .flatMap { mapper.fromJSON($0, on: ImmediateScheduler.instance).asObservable() },
+                reload: scheduler.createHotObservable(reloads.map { .next($0, ()) }).asObservable()
             )
         }
 
-        func recordStatus() -> TestableObserver<ResourceStatus> {
-            let observer = scheduler.createObserver(ResourceStatus.self)
-            scheduler.scheduleAt(100) { _ = manager.status.subscribe(observer) }
+        /// The states from 200 on, beside `all()`'s subscriber (one shared load).
+        func recordStates() -> TestableObserver<LoadState<PizzaViewModel>> {
+            let observer = scheduler.createObserver(LoadState<PizzaViewModel>.self)
+            var subscription: Disposable?
+            scheduler.scheduleAt(200) { subscription = manager.states.subscribe(observer) }
+            scheduler.scheduleAt(1000) { subscription?.dispose() }
             return observer
         }
     }
@@ -45,18 +49,25 @@ import TestSupport
     @Test func localFirstThenNetwork() throws {
         let rig = try Rig(stored: [Pizza(id: 1, name: "A", priceWas: 1)],
                           route: .json(pizzasJSON([(1, "A", 1), (2, "B", 2)]), delay: .seconds(10)))
+        let states = rig.recordStates()
         let res = rig.scheduler.start { rig.manager.all() }
         #expect(res.events == [.next(201, [Self.vm(1, "A", 1)]), .next(210, [Self.vm(1, "A", 1), Self.vm(2, "B", 2)])])
+        // The store's notification of the mapper's write (211) carries the same list: nothing new.
+        #expect(states.events == [
+            .next(200, .loading),
+            .next(201, .loaded([Self.vm(1, "A", 1)], origin: .local)),
+            .next(210, .loaded([Self.vm(1, "A", 1), Self.vm(2, "B", 2)], origin: .network)),
+        ])
         #expect(storedPizzas(rig.store).map(\.id) == [1, 2])
     }
 
     @Test func equalDataFromTheNetworkEmitsNothingNew() throws {
         let rig = try Rig(stored: [Pizza(id: 1, name: "A", priceWas: 1), Pizza(id: 2, name: "B", priceWas: 2)],
                           route: .json(pizzasJSON([(2, "B", 2), (1, "A", 1)]), delay: .seconds(10)))
-        let status = rig.recordStatus()
+        let states = rig.recordStates()
         let res = rig.scheduler.start { rig.manager.all() }
         #expect(res.events == [.next(201, [Self.vm(1, "A", 1), Self.vm(2, "B", 2)])])
-        #expect(status.events.last?.value.element == .loaded(origin: .network))
+        #expect(states.events.last == .next(210, .loaded([Self.vm(2, "B", 2), Self.vm(1, "A", 1)], origin: .network)))
     }
 
     @Test func changedDataEmitsOnce() throws {
@@ -68,61 +79,55 @@ import TestSupport
 
     @Test func aOneItemListIsShown() throws {
         let rig = try Rig(stored: [], route: .json(pizzasJSON([(7, "Solo", 7)]), delay: .seconds(10)))
+        let states = rig.recordStates()
         let res = rig.scheduler.start { rig.manager.all() }
         #expect(res.events == [.next(210, [Self.vm(7, "Solo", 7)])])
+        // The empty store's answer (201) is filtered out: loading until the network's list.
+        #expect(states.events == [.next(200, .loading), .next(210, .loaded([Self.vm(7, "Solo", 7)], origin: .network))])
     }
 
-    @Test func offlineWithLocalDataShowsTheDataAndReportsStale() throws {
-        // Offline fails at once, in the same tick as (and before) the local store's answer.
+    @Test func offlineWithLocalDataShowsTheDataAsStale() throws {
+        // Offline fails at once, before the local store's answer: the stored list wins.
         let rig = try Rig(stored: [Pizza(id: 1, name: "A", priceWas: 1)], route: .json(pizzasJSON([(1, "A", 1)]), delay: .seconds(10)))
         rig.network.isOffline = true
-        let status = rig.recordStatus()
+        let states = rig.recordStates()
         let res = rig.scheduler.start { rig.manager.all() }
         #expect(res.events == [.next(201, [Self.vm(1, "A", 1)])])
-        #expect(status.events.map(\.value.element) == [.loading, .loaded(origin: .local), .stale(FixtureNetwork.offlineError)])
+        #expect(states.events == [.next(200, .loading), .next(201, .stale([Self.vm(1, "A", 1)], error: FixtureNetwork.offlineError))])
     }
 
     @Test func aNetworkFailureAfterTheLocalDataIsStaleToo() throws {
         let rig = try Rig(stored: [Pizza(id: 1, name: "A", priceWas: 1)], route: .failure(.timedOut, delay: .seconds(30)))
-        let status = rig.recordStatus()
+        let states = rig.recordStates()
         let res = rig.scheduler.start { rig.manager.all() }
         #expect(res.events == [.next(201, [Self.vm(1, "A", 1)])])
-        #expect(status.events.map(\.value.element) == [.loading, .loaded(origin: .local), .stale(NetworkError.timedOut)])
-    }
-
-    @Test func offlineWithoutLocalDataFailsThenRetryAfterGoingOnlineLoads() throws {
-        let rig = try Rig(stored: [], route: .json(pizzasJSON([(1, "A", 1)]), delay: .seconds(10)))
-        rig.network.isOffline = true
-        let first = rig.scheduler.createObserver([PizzaViewModel].self)
-        let retried = rig.scheduler.createObserver([PizzaViewModel].self)
-        let status = rig.recordStatus()
-        var subscriptions: [Disposable] = []
-        rig.scheduler.scheduleAt(200) { subscriptions.append(rig.manager.all().subscribe(first)) }
-        rig.scheduler.scheduleAt(300) { rig.network.isOffline = false }
-        rig.scheduler.scheduleAt(400) { subscriptions.append(rig.manager.all().subscribe(retried)) }
-        rig.scheduler.scheduleAt(1000) { subscriptions.forEach { $0.dispose() } }
-        rig.scheduler.start()
-        #expect(first.events == [.error(201, FixtureNetwork.offlineError)])
-        #expect(retried.events == [.next(410, [Self.vm(1, "A", 1)])])
-        #expect(rig.network.requestCount(for: "/pizzas") == 2)
-        // The store's notification of the mapper's write carries the same list: it changes
-        // neither the screen nor the status (which stays "from the network").
-        #expect(status.events.map(\.value.element) == [
-            .loading, .failed(FixtureNetwork.offlineError), .loading, .loaded(origin: .network),
+        #expect(states.events == [
+            .next(200, .loading),
+            .next(201, .loaded([Self.vm(1, "A", 1)], origin: .local)),
+            .next(230, .stale([Self.vm(1, "A", 1)], error: NetworkError.timedOut)),
         ])
     }
 
-    @Test func retryOperatorRerunsBothSources() throws {
-        let rig = try Rig(stored: [], route: .json(pizzasJSON([(1, "A", 1)]), delay: .seconds(10)))
+    @Test func offlineWithoutLocalDataFailsAsAValueThenReloadAfterGoingOnlineLoads() throws {
+        let rig = try Rig(stored: [], route: .json(pizzasJSON([(1, "A", 1)]), delay: .seconds(10)), reloads: [400])
         rig.network.isOffline = true
-        rig.scheduler.scheduleAt(250) { rig.network.isOffline = false }
-        let res = rig.scheduler.start {
-            rig.manager.all().catch { _ in
-                // The error view's retry button, pressed 100 ticks after the error.
-                rig.manager.all().delaySubscription(.seconds(100), scheduler: rig.scheduler)
-            }
-        }
-        #expect(res.events == [.next(311, [Self.vm(1, "A", 1)])])
+        rig.scheduler.scheduleAt(300) { rig.network.isOffline = false }
+        let res = rig.scheduler.start { rig.manager.states }
+        // No error event: the failure is a state, and the reload at 400 starts again.
+        #expect(res.events == [
+            .next(200, .loading),
+            .next(201, .failed(FixtureNetwork.offlineError)),
+            .next(400, .loading),
+            .next(410, .loaded([Self.vm(1, "A", 1)], origin: .network)),
+        ])
+        #expect(rig.network.requestCount(for: "/pizzas") == 2)
+    }
+
+    @Test func aReloadWithDataOnScreenKeepsItAndAsksTheNetworkAgain() throws {
+        let rig = try Rig(stored: [Pizza(id: 1, name: "A", priceWas: 1)], route: .json(pizzasJSON([(1, "A", 1), (2, "B", 2)]), delay: .seconds(10)), reloads: [500])
+        let res = rig.scheduler.start { rig.manager.all() }
+        // The reload's stored list is the one shown: all() says nothing new.
+        #expect(res.events == [.next(201, [Self.vm(1, "A", 1)]), .next(210, [Self.vm(1, "A", 1), Self.vm(2, "B", 2)])])
         #expect(rig.network.requestCount(for: "/pizzas") == 2)
     }
 
@@ -141,17 +146,17 @@ import TestSupport
     @Test func malformedJSONIsATypedErrorAndTheStoreIsUnchanged() throws {
         let original = [Pizza(id: 1, name: "A", priceWas: 1)]
         let rig = try Rig(stored: original, route: .json(#"[{"id": 1, "name": "A"}]"#, delay: .seconds(10)))
-        let status = rig.recordStatus()
+        let states = rig.recordStates()
         let res = rig.scheduler.start { rig.manager.all() }
         let error = MapperError.couldNotParse(path: "$[0].price_was", reason: "missing field")
         #expect(res.events == [.next(201, [Self.vm(1, "A", 1)])])
-        #expect(status.events.last?.value.element == .stale(error))
+        #expect(states.events.last?.value.element == .stale([Self.vm(1, "A", 1)], error: error))
         #expect(storedPizzas(rig.store) == original)
 
         let empty = try Rig(stored: [], route: .json("{", delay: .seconds(10)))
-        let failed = empty.scheduler.start { empty.manager.all() }
-        #expect(failed.events.count == 1)
-        #expect(failed.events.first?.value.error is MapperError)
+        let failed = empty.scheduler.start { empty.manager.states }
+        #expect(failed.events.count == 2)
+        #expect(failed.events.last?.value.element?.error is MapperError)
         #expect(storedPizzas(empty.store).isEmpty)
     }
 

@@ -1,0 +1,98 @@
+import Foundation
+import HeadlessUI
+import ObjectStore
+import Repository
+import Streams
+import StreamsTesting
+import Testing
+import TestSupport
+@testable import Pizzaiolo
+
+/// `PaymentViewModel`, a pure function of the pay taps: taps on a `TestScheduler`, the order
+/// sent to the embedded kitchen, its fate read back from the store.
+@Suite(.resourceCheck) struct PaymentViewModelTests {
+    struct Rig {
+        let scheduler = TestScheduler.milliseconds()
+        let backend = Backend.embedded()
+        let store: Store
+        let cart: CartRepository
+        let orders: OrderQueue
+
+        init(pizzas: Int) throws {
+            store = try Store(configuration: memoryStore())
+            cart = CartRepository(store: store)
+            orders = OrderQueue(store: store, backend: backend)
+            for _ in 0..<pizzas { try cart.add(id: "pizza-1", name: "Margherita", summary: "", unitPrice: 899) }
+        }
+
+        func viewModel(paying taps: [(Int, String)]) -> PaymentViewModel {
+            PaymentViewModel(input: PaymentViewModel.Input(pay: scheduler.createHotObservable(taps.map { .next($0.0, $0.1) }).asObservable()),
+                             cart: cart, orders: orders)
+        }
+    }
+
+    @Test func payingSendsTheOrderAndTheConfirmationEmptiesTheCartButKeepsTheTotal() throws {
+        let rig = try Rig(pizzas: 2)
+        let viewModel = rig.viewModel(paying: [(100, "card")])
+        let bag = DisposeBag()
+        let total = record(viewModel.total, on: rig.scheduler, in: bag)
+        let status = record(viewModel.status, on: rig.scheduler, in: bag)
+        let canPay = record(viewModel.canPay, on: rig.scheduler, in: bag)
+        let error = record(viewModel.error, on: rig.scheduler, in: bag)
+        rig.scheduler.advance(to: 200)
+        #expect(rig.orders.orders.map(\.state) == ["submitted"])
+        rig.backend.settle()                                    // the kitchen answers (at 200)
+
+        #expect(status.events == [.next(0, nil), .next(100, "Sending your order…"), .next(200, "Order Placed")])
+        #expect(total.events == [.next(0, "Total: $17.98")])
+        #expect(canPay.events.map(\.value.element) == [true, false])
+        #expect(error.events == [.next(0, nil), .next(100, nil)])
+        #expect(rig.orders.orders.map { "\($0.state) \($0.method) \($0.total)" } == ["confirmed card 1798"])
+        #expect(rig.cart.items.isEmpty)
+    }
+
+    @Test func aRefusedOrderSaysWhyKeepsTheCartAndPayingIsPossibleAgain() throws {
+        let rig = try Rig(pizzas: 1)
+        rig.backend.fixture?.setRoute(.status(402, body: "card declined"), for: "/orders")
+        let viewModel = rig.viewModel(paying: [(100, "wallet")])
+        let bag = DisposeBag()
+        let status = record(viewModel.status, on: rig.scheduler, in: bag)
+        let canPay = record(viewModel.canPay, on: rig.scheduler, in: bag)
+        rig.scheduler.advance(to: 200)
+        rig.backend.settle()
+        #expect(status.events.last == .next(200, "Payment failed: the kitchen refused the order: card declined"))
+        #expect(canPay.events.map(\.value.element) == [true, false, true])
+        #expect(rig.cart.items.count == 1)
+    }
+
+    @Test func anEmptyCartCannotBePaidAndATapStoresNothing() throws {
+        let rig = try Rig(pizzas: 0)
+        let viewModel = rig.viewModel(paying: [(100, "cash")])
+        let bag = DisposeBag()
+        let total = record(viewModel.total, on: rig.scheduler, in: bag)
+        let status = record(viewModel.status, on: rig.scheduler, in: bag)
+        let canPay = record(viewModel.canPay, on: rig.scheduler, in: bag)
+        rig.scheduler.advance(to: 200)
+        #expect(total.events == [.next(0, "Total: $0.00")])
+        #expect(status.events == [.next(0, nil)])
+        #expect(canPay.events == [.next(0, false)])
+        #expect(rig.orders.orders.isEmpty)
+    }
+
+    @Test func aNewPaymentScreenStartsWithNothingToSayAndWritesNothing() throws {
+        let rig = try Rig(pizzas: 1)
+        let first = rig.viewModel(paying: [(100, "card")])
+        let bag = DisposeBag()
+        _ = record(first.status, on: rig.scheduler, in: bag)
+        rig.scheduler.advance(to: 200)
+        rig.backend.settle()
+        #expect(rig.orders.orders.map(\.state) == ["confirmed"])
+
+        let version = rig.store.objects(PlacedOrder.self).toArray()
+        let second = rig.viewModel(paying: [])
+        #expect(rig.store.objects(PlacedOrder.self).toArray().map(\.state) == version.map(\.state))
+        let status = record(second.status, on: rig.scheduler, in: bag)
+        rig.scheduler.advance(to: 300)
+        #expect(status.events == [.next(200, nil)])
+    }
+}
