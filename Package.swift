@@ -45,7 +45,7 @@ let package = Package(
         // A process the file store's crash tests kill at random moments.
         .executableTarget(name: "StoreCrashHelper", dependencies: ["ObjectStore", "Streams"]),
         // Shared helpers for every test target (resource-leak trait, small utilities).
-        .target(name: "TestSupport", dependencies: ["Streams"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Streams", "StreamsTesting"], path: "Tests/TestSupport"),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "Locking", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "StreamsTestingTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "StreamsBlockingTests", dependencies: ["Streams", "StreamsBlocking", "StreamsTesting", "TestSupport"]),

@@ -26,7 +26,10 @@ extension ImageView {
     /// Shows the image at `url`: at once if `provider` has it cached, otherwise `placeholder`
     /// until the load finishes.
     ///
-    /// The rule for cells: a load started here is cancelled by the next call, by
+    /// Asking again for the URL the view is already loading or showing does nothing: the load
+    /// goes on, it is not restarted (a table reloaded while images load costs no new request).
+    ///
+    /// The rule for cells: a load started here is cancelled by the next call for another URL, by
     /// ``cancelImageLoad()`` (which ``ReusableCell/prepareForReuse()`` calls) and when the view
     /// is deallocated; a late result for a cancelled load is dropped, so an image never lands
     /// in a cell that has moved on to another row. A failed load leaves the placeholder.
@@ -37,6 +40,7 @@ extension ImageView {
     ///   - provider: The cache and loader.
     ///   - placeholder: Shown until the image arrives (and if it fails).
     public func load(_ url: URL?, from provider: ImageProviding, placeholder: Image? = nil) {
+        if let url, url == imageURL, loadPhase != .idle { return }
         cancelImageLoad()
         imageURL = url
         guard let url else {
@@ -45,9 +49,11 @@ extension ImageView {
         }
         if let cached = provider.cachedImage(for: url) {
             image = cached
+            loadPhase = .shown
             return
         }
         image = placeholder
+        loadPhase = .loading
         let generation = loadGeneration
         let subscription = SingleAssignmentDisposable()
         loading.disposable = subscription
@@ -57,11 +63,17 @@ extension ImageView {
                 _ = MainScheduler.instance.schedule(loaded) { loaded in
                     if let self, self.loadGeneration == generation, self.imageURL == url {
                         self.image = loaded
+                        self.loadPhase = .shown
                     }
                     return Disposables.create()
                 }
             },
-            onError: { _ in }
+            onError: { [weak self] _ in
+                _ = MainScheduler.instance.schedule(()) { _ in
+                    if let self, self.loadGeneration == generation { self.loadPhase = .idle }
+                    return Disposables.create()
+                }
+            }
         ))
     }
 
@@ -69,6 +81,7 @@ extension ImageView {
     /// one already queued for the main scheduler, is dropped.
     public func cancelImageLoad() {
         loadGeneration &+= 1
+        loadPhase = .idle
         loading.disposable = Disposables.create()
     }
 }

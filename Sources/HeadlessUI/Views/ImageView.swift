@@ -14,6 +14,9 @@ open class ImageView: View {
 
     let loading = SerialDisposable()
     var loadGeneration = 0
+    /// Where the load of ``imageURL`` stands, so that asking for the same URL again while it
+    /// loads or once it is shown does nothing.
+    var loadPhase = ImageLoadPhase.idle
 
     /// Creates an image view.
     ///
@@ -34,4 +37,14 @@ open class ImageView: View {
 extension Reactive where Base: ImageView {
     /// Binds the image.
     public var image: Binder<Image?> { Binder(base) { $0.image = $1 } }
+}
+
+/// Where an ``ImageView``'s load of its ``ImageView/imageURL`` stands.
+enum ImageLoadPhase {
+    /// No load: nothing asked, the load was cancelled, or it failed.
+    case idle
+    /// The image is being loaded.
+    case loading
+    /// The image of ``ImageView/imageURL`` is shown.
+    case shown
 }

@@ -12,6 +12,11 @@ protocol CommitObserver: AnyObject {
 }
 
 /// The shared state behind one or more ``Store`` handles.
+///
+/// Commit deliveries are queued under `deliveryLock` and run by one thread at a time in commit
+/// order (`drain()`): the claim–queue–drain protocol of Streams' `DeliveryQueue`, written out
+/// here because the store's storage code does not import Streams (where that type lives,
+/// internal to it).
 final class StoreCore: @unchecked Sendable {
     let lock = Lock()                 // guards state, writer, observers, lastCommitLog
     private let writeLock = Lock()    // one writer at a time

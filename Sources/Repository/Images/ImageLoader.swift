@@ -25,8 +25,13 @@ import Locking
 /// so no part of a URL ever reaches the file system.
 ///
 /// Askers of a URL that is already being fetched join that fetch: one request serves them
-/// all. Disposing one asker leaves the others untouched; when the last asker of a fetch
-/// leaves, the request is cancelled. The loader is safe to use from any thread.
+/// all. Disposing one asker leaves the others untouched. When the last asker of a fetch
+/// leaves (a cell reused for another row), the download goes on and finishes into the caches,
+/// and the next asker of that URL joins it: a table scrolled down, up and down again costs one
+/// request per distinct image as long as the images fit in the memory cache. Pass
+/// `finishesAbandonedDownloads: false` to cancel the request instead. Downloads still running
+/// when the loader itself is deallocated are cancelled. The loader is safe to use from any
+/// thread.
 ///
 /// Threads: a memory hit is delivered synchronously; the disk is read on the thread of the
 /// asker that starts a fetch; downloads are decoded, written to disk and delivered on the
@@ -54,6 +59,8 @@ public final class ImageLoader<Decoded>: @unchecked Sendable {
     private let decode: (Data) throws -> Decoded
     private let cost: (Decoded) -> Int
     private let state: Locked<State>
+    /// Whether a download whose askers all left goes on into the caches (else it is cancelled).
+    public let finishesAbandonedDownloads: Bool
 
     /// Creates a loader.
     ///
@@ -64,18 +71,30 @@ public final class ImageLoader<Decoded>: @unchecked Sendable {
     ///   - decode: Turns downloaded bytes into an image; a thrown error fails the load with
     ///     ``ImageLoaderError/couldNotDecode(url:underlying:)``.
     ///   - cost: The memory cost of an image, usually its size in bytes.
+    ///   - finishesAbandonedDownloads: When every asker of a download has left, let it finish
+    ///     into the caches for the next asker (`true`, the default) or cancel it (`false`).
     public init(
         network: Network,
         memoryCostLimit: Int = 64 * 1024 * 1024,
         diskDirectory: URL? = nil,
         decode: @escaping (Data) throws -> Decoded,
-        cost: @escaping (Decoded) -> Int
+        cost: @escaping (Decoded) -> Int,
+        finishesAbandonedDownloads: Bool = true
     ) {
+        self.finishesAbandonedDownloads = finishesAbandonedDownloads
         self.network = network
         self.disk = diskDirectory.map(DiskCache.init(directory:))
         self.decode = decode
         self.cost = cost
         self.state = Locked(State(memory: MemoryCache(costLimit: memoryCostLimit)))
+    }
+
+    deinit {
+        let flights = state.withLock { state -> [Flight] in
+            defer { state.flights = [:] }
+            return Array(state.flights.values)
+        }
+        for flight in flights { flight.subscription.dispose() }
     }
 
     /// The image for `url`: from memory at once, otherwise from disk or the network.
@@ -85,7 +104,8 @@ public final class ImageLoader<Decoded>: @unchecked Sendable {
     ///     failure:       -----x           (NetworkError or ImageLoaderError)
     ///
     /// Concurrent askers of one URL share one request; disposing one of them does not
-    /// disturb the others, and disposing all of them cancels the request.
+    /// disturb the others. Disposing all of them lets the download finish into the caches
+    /// (or cancels it, with `finishesAbandonedDownloads: false`).
     ///
     /// - Parameter url: The image's address.
     /// - Returns: A single that succeeds with the image or fails.
@@ -158,9 +178,10 @@ public final class ImageLoader<Decoded>: @unchecked Sendable {
             finish(flight, url: url, result: .success((image, cost(image))))
             return
         }
+        // Weak: a loader that is gone (its screen closed) cancels its downloads in `deinit`.
         let subscription = network.fetch(url: url).subscribe(
-            onSuccess: { [self] data in received(data, flight: flight, url: url) },
-            onFailure: { [self] error in finish(flight, url: url, result: .failure(error)) }
+            onSuccess: { [weak self] data in self?.received(data, flight: flight, url: url) },
+            onFailure: { [weak self] error in self?.finish(flight, url: url, result: .failure(error)) }
         )
         flight.subscription.setDisposable(subscription)
     }
@@ -192,8 +213,9 @@ public final class ImageLoader<Decoded>: @unchecked Sendable {
     }
 
     private func leave(_ flight: Flight, key: UInt64, url: URL) {
+        let finishes = finishesAbandonedDownloads
         let cancel = state.withLock { state -> Bool in
-            guard flight.observers.removeValue(forKey: key) != nil, flight.observers.isEmpty else { return false }
+            guard flight.observers.removeValue(forKey: key) != nil, flight.observers.isEmpty, !finishes else { return false }
             if state.flights[url] === flight { state.flights[url] = nil }
             return true
         }

@@ -2,20 +2,6 @@ import Foundation
 import ObjectStore
 import Streams
 
-/// Why a ``Mapper`` could not turn a response into models.
-public enum MapperError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The JSON is malformed, misses a field or has a wrong type. `path` names the place in
-    /// JSONPath style with the JSON's own keys (`$[1].price_was`); `reason` says what is wrong.
-    case couldNotParse(path: String, reason: String)
-
-    /// `MapperError.couldNotParse(path, reason)`.
-    public var description: String {
-        switch self {
-        case .couldNotParse(let path, let reason): return "MapperError.couldNotParse(\(path): \(reason))"
-        }
-    }
-}
-
 /// Turns a response body into view models: decodes it, stores the models in **one** write
 /// transaction, and returns the view models.
 ///
@@ -23,16 +9,32 @@ public enum MapperError: Error, Equatable, Sendable, CustomStringConvertible {
 ///     network.fetch(url: pizzasURL).asObservable()
 ///         .flatMap { mapper.fromJSON($0, on: background).asObservable() }
 ///
-/// Keys are decoded from `snake_case` (`price_was` → `priceWas`). Models are upserted with
-/// `.modified`. With `deletesMissing` (the default, for whole-list endpoints where the server is
-/// the full truth) stored objects of the model type that the response no longer contains are
-/// deleted in the same transaction. Malformed JSON, a missing field or a wrong type fails with
+/// The body is read with the `JSONDecoder` given at creation; the default one decodes keys from
+/// `snake_case` (`price_was` → `priceWas`) and dates with `JSONDecoder`'s default strategy.
+/// Pass your own for ISO-8601 or epoch dates, or other key styles:
+///
+///     let decoder = JSONDecoder()
+///     decoder.keyDecodingStrategy = .convertFromSnakeCase
+///     decoder.dateDecodingStrategy = .iso8601          // "2024-05-01T10:00:00Z"
+///     let mapper = Mapper<[Book], Book, Book>(store: store, decoder: decoder, viewModel: { $0 })
+///
+/// Models are upserted with `.modified`. What else happens depends on what the response
+/// covers (``ResponseCoverage``): with ``ResponseCoverage/everything`` (the default, for
+/// whole-list endpoints where the server is the full truth) stored objects of the model type
+/// that the response no longer contains are deleted in the same transaction; with
+/// ``ResponseCoverage/page`` nothing is deleted; with ``ResponseCoverage/rows(where:)`` only
+/// covered rows can be. Malformed JSON, a missing field or a wrong type fails with
 /// ``MapperError/couldNotParse(path:reason:)`` and leaves the store exactly as it was.
 public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unchecked Sendable {
     /// The store the models are written to.
     public let store: Store
-    /// Whether stored objects missing from the response are deleted.
-    public let deletesMissing: Bool
+    /// What a response covers unless ``map(_:covering:)`` says otherwise.
+    public let coverage: ResponseCoverage<Model>
+    /// Whether stored objects missing from a response are deleted by default
+    /// (``coverage`` is not ``ResponseCoverage/page``).
+    public var deletesMissing: Bool { coverage.deletes }
+    /// The decoder every body is read with (do not change it after creating the mapper).
+    public let decoder: JSONDecoder
     private let models: (Response) throws -> [Model]
     private let viewModel: (Model) -> ViewModel
 
@@ -40,32 +42,67 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
     ///
     /// - Parameters:
     ///   - store: Where models are written.
-    ///   - deletesMissing: Delete stored objects of `Model` that the response does not contain
-    ///     (`true` by default: the server is the full truth for a whole list).
+    ///   - decoder: Reads the body (``defaultDecoder()``, `snake_case` keys, by default).
+    ///   - covers: What a response covers (``ResponseCoverage/everything`` by default: the
+    ///     server is the full truth for a whole list; use ``ResponseCoverage/page`` for pages).
     ///   - models: Builds the models from the decoded response.
     ///   - viewModel: Builds a view model from a stored model.
     public init(
         store: Store,
-        deletesMissing: Bool = true,
+        decoder: JSONDecoder = defaultDecoder(),
+        covers: ResponseCoverage<Model> = .everything,
         models: @escaping (Response) throws -> [Model],
         viewModel: @escaping (Model) -> ViewModel
     ) {
         self.store = store
-        self.deletesMissing = deletesMissing
+        self.decoder = decoder
+        self.coverage = covers
         self.models = models
         self.viewModel = viewModel
     }
 
+    /// Creates a mapper that deletes missing rows or not.
+    ///
+    /// - Parameters:
+    ///   - store: Where models are written.
+    ///   - decoder: Reads the body (``defaultDecoder()`` by default).
+    ///   - deletesMissing: `true` for ``ResponseCoverage/everything``, `false` for
+    ///     ``ResponseCoverage/page``.
+    ///   - models: Builds the models from the decoded response.
+    ///   - viewModel: Builds a view model from a stored model.
+    public init(
+        store: Store,
+        decoder: JSONDecoder = defaultDecoder(),
+        deletesMissing: Bool,
+        models: @escaping (Response) throws -> [Model],
+        viewModel: @escaping (Model) -> ViewModel
+    ) {
+        self.init(store: store, decoder: decoder, covers: deletesMissing ? .everything : .page, models: models, viewModel: viewModel)
+    }
+
+    /// The decoder used unless another is given: keys from `snake_case`, dates as
+    /// `JSONDecoder`'s default (seconds since 2001-01-01).
+    ///
+    /// - Returns: A new decoder.
+    public static func defaultDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+
     /// Decodes, stores and maps `data` now, on the calling thread.
     ///
-    /// - Parameter data: A response body.
+    /// - Parameters:
+    ///   - data: A response body.
+    ///   - coverage: What this response covers (the mapper's ``coverage`` by default): a
+    ///     full refresh passes ``ResponseCoverage/everything``, a page ``ResponseCoverage/page``.
     /// - Returns: The view models, in the response's order.
     /// - Throws: ``MapperError/couldNotParse(path:reason:)`` for bad JSON (the store is
     ///   untouched), or the store's error if the write fails (rolled back).
-    public func map(_ data: Data) throws -> [ViewModel] {
+    public func map(_ data: Data, covering coverage: ResponseCoverage<Model>? = nil) throws -> [ViewModel] {
         let models = try decode(data)
-        let deletesMissing = self.deletesMissing
-        try store.write { transaction in try Self.save(models, deletesMissing: deletesMissing, in: transaction) }
+        let covers = (coverage ?? self.coverage).covers
+        try store.write { transaction in try Self.save(models, covers: covers, in: transaction) }
         return models.map(viewModel)
     }
 
@@ -75,16 +112,18 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
     ///
     ///     let pizzas = try await mapper.asyncMap(data)
     ///
-    /// - Parameter data: A response body.
+    /// - Parameters:
+    ///   - data: A response body.
+    ///   - coverage: What this response covers (the mapper's ``coverage`` by default).
     /// - Returns: The view models, in the response's order.
-    /// - Throws: As ``map(_:)``.
-    public func asyncMap(_ data: Data) async throws -> [ViewModel] {
+    /// - Throws: As ``map(_:covering:)``.
+    public func asyncMap(_ data: Data, covering coverage: ResponseCoverage<Model>? = nil) async throws -> [ViewModel] {
         let models = try decode(data)
-        let deletesMissing = self.deletesMissing
+        let covers = (coverage ?? self.coverage).covers
         // The models go to the writer and come back when the write returns: no two threads use
         // them at once.
         let save = UncheckedSendable { (transaction: Transaction) in
-            try Self.save(models, deletesMissing: deletesMissing, in: transaction)
+            try Self.save(models, covers: covers, in: transaction)
         }
         try await store.asyncWrite { transaction in try save.value(transaction) }
         return models.map(viewModel)
@@ -95,18 +134,19 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
         let response: Response
         if let problem = Self.nestingProblem(in: data) { throw problem }
         do {
-            response = try Self.decoder.decode(Response.self, from: data)
+            response = try decoder.decode(Response.self, from: data)
         } catch let error as DecodingError {
             throw Self.parseError(error)
         }
         return try models(response)
     }
 
-    /// Upserts `models` and, with `deletesMissing`, deletes the stored ones they do not contain.
-    private static func save(_ models: [Model], deletesMissing: Bool, in transaction: Transaction) throws {
-        if deletesMissing {
+    /// Upserts `models` and deletes the stored ones that `covers` accepts and `models` do not
+    /// contain (nothing when `covers` is `nil`).
+    private static func save(_ models: [Model], covers: ((Model) -> Bool)?, in transaction: Transaction) throws {
+        if let covers {
             let kept = Set(models.map { $0[keyPath: Model.primaryKey] })
-            let stale = transaction.objects(Model.self).filter { !kept.contains($0[keyPath: Model.primaryKey]) }
+            let stale = transaction.objects(Model.self).filter { covers($0) && !kept.contains($0[keyPath: Model.primaryKey]) }
             try transaction.delete(stale)
         }
         try transaction.add(models, update: .modified)
@@ -119,9 +159,10 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
     /// - Parameters:
     ///   - data: A response body.
     ///   - scheduler: Where decoding and the write run.
+    ///   - coverage: What this response covers (the mapper's ``coverage`` by default).
     /// - Returns: A single of the view models.
-    public func fromJSON(_ data: Data, on scheduler: ImmediateSchedulerType) -> Single<[ViewModel]> {
-        Single.deferred { .just(try self.map(data)) }.subscribe(on: scheduler)
+    public func fromJSON(_ data: Data, on scheduler: ImmediateSchedulerType, covering coverage: ResponseCoverage<Model>? = nil) -> Single<[ViewModel]> {
+        Single.deferred { .just(try self.map(data, covering: coverage)) }.subscribe(on: scheduler)
     }
 
     /// How deeply arrays and objects may nest in a body: 512 levels, Foundation's own limit,
@@ -134,12 +175,6 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
     static func nestingProblem(in data: Data) -> MapperError? {
         guard JSONNesting.exceeds(maximumNestingDepth, in: data) else { return nil }
         return .couldNotParse(path: "$", reason: "JSON nested deeper than \(maximumNestingDepth) levels")
-    }
-
-    private static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return decoder
     }
 
     static func parseError(_ error: DecodingError) -> MapperError {
@@ -189,9 +224,23 @@ extension Mapper where Response == [Model] {
     ///
     /// - Parameters:
     ///   - store: Where models are written.
-    ///   - deletesMissing: Delete stored objects that the response does not contain.
+    ///   - decoder: Reads the body (``defaultDecoder()`` by default).
+    ///   - covers: What a response covers (``ResponseCoverage/everything`` by default).
     ///   - viewModel: Builds a view model from a stored model.
-    public init(store: Store, deletesMissing: Bool = true, viewModel: @escaping (Model) -> ViewModel) {
-        self.init(store: store, deletesMissing: deletesMissing, models: { $0 }, viewModel: viewModel)
+    public init(store: Store, decoder: JSONDecoder = defaultDecoder(), covers: ResponseCoverage<Model> = .everything, viewModel: @escaping (Model) -> ViewModel) {
+        self.init(store: store, decoder: decoder, covers: covers, models: { $0 }, viewModel: viewModel)
+    }
+
+    /// A mapper for endpoints answering a JSON array of the models themselves, deleting
+    /// missing rows or not.
+    ///
+    /// - Parameters:
+    ///   - store: Where models are written.
+    ///   - decoder: Reads the body (``defaultDecoder()`` by default).
+    ///   - deletesMissing: `true` for ``ResponseCoverage/everything``, `false` for
+    ///     ``ResponseCoverage/page``.
+    ///   - viewModel: Builds a view model from a stored model.
+    public init(store: Store, decoder: JSONDecoder = defaultDecoder(), deletesMissing: Bool, viewModel: @escaping (Model) -> ViewModel) {
+        self.init(store: store, decoder: decoder, covers: deletesMissing ? .everything : .page, models: { $0 }, viewModel: viewModel)
     }
 }

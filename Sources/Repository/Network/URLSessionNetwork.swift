@@ -137,7 +137,11 @@ private final class Transfer: @unchecked Sendable {
     /// The task ended: turn the transport error or the response into the outcome.
     func complete(error: Error?) {
         if let error {
-            finish(.failure(Self.map(error)), cancelTask: false)
+            var failure = Self.map(error)
+            // A transport error after the answer began (the peer closed mid-body) is a lost
+            // connection, whatever code the platform gives it.
+            if case .unreachable = failure, state.withLock({ $0.status != 0 }) { failure = .connectionLost }
+            finish(.failure(failure), cancelTask: false)
             return
         }
         let (status, body) = state.withLock { ($0.status, $0.body) }
@@ -171,6 +175,7 @@ private final class Transfer: @unchecked Sendable {
             switch urlError.code {
             case .timedOut: return .timedOut
             case .cancelled: return .cancelled
+            case .networkConnectionLost: return .connectionLost
             default: return .unreachable(underlying: urlError)
             }
         }
@@ -179,6 +184,7 @@ private final class Transfer: @unchecked Sendable {
             switch nsError.code {
             case NSURLErrorTimedOut: return .timedOut
             case NSURLErrorCancelled: return .cancelled
+            case NSURLErrorNetworkConnectionLost: return .connectionLost
             default: break
             }
         }

@@ -181,12 +181,14 @@ func deliverCatchUps<Element>(_ entries: [BroadcastSubscription<Element>], _ bat
 /// created, subscribed and released without either never makes one, so neither its creation
 /// nor its release touches a value of a type built from the element type (each such value
 /// costs a runtime metadata lookup: the code is not specialised). Guarded by the owner's lock.
-class BroadcastBacklog<Element> {
+final class BroadcastBacklog<Element> {
     /// Events accepted while a deliverer was at work, with their sequence numbers, in order.
     final var pending: [(event: Event<Element>, sequence: UInt64)] = []
     /// Observers that finished their replay while a deliverer was at work; the deliverer passes
     /// their catch-up on and makes them live before it stops.
     final var handedOver: [BroadcastSubscription<Element>] = []
+    /// A subject's terminal event, once accepted, for subscribers that arrive after it.
+    final var stopEvent: Event<Element>?
 
     /// An empty backlog.
     init() {}

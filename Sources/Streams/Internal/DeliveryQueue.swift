@@ -2,6 +2,14 @@
 /// sinks (``SerializingSink``, ``OrderedSink``, ``OrderedDeliverySink``): what waits to be
 /// delivered, in decision order, and whether a thread is delivering it.
 ///
+/// Four other places run the same protocol with a loop of their own, each saying why in its
+/// doc comment: ``Broadcaster`` (subjects and `share`: numbered events to many observers, and
+/// catch-ups handed to the deliverer), the typed `combineLatest` and `zip` engines
+/// (``CombineLatestTypedSink``, ``ZipTypedSinkBase``: their per-element paths cannot hold a
+/// queue of their values' type), the serial `observe(on:)` (``ObserveOnSerialSink``: a
+/// scheduled deliverer, in bounded batches), and ObjectStore's `StoreCore`, which cannot import
+/// Streams.
+///
 /// Every call is made under the owning sink's lock. A thread that has something to deliver
 /// asks ``claim()``: if nobody is delivering it becomes the deliverer and delivers after
 /// unlocking, otherwise it ``append(_:)``s its item for the deliverer. The deliverer then takes

@@ -100,7 +100,7 @@ enum OrderedDeliveryWork<Pending> {
 /// Erases the element type of a source to `Any`, without a sink of its own: each element is
 /// boxed on its way through. Used by the collection forms of `zip` and `combineLatest`, whose
 /// shared engines store the values of their sources side by side (the fixed-arity forms store
-/// them typed, see ``CombineLatestTyped`` and ``ZipTyped``).
+/// them typed, see ``TypedCombining``).
 final class AnyBoxingObservable<Source: ObservableType>: Observable<Any>, @unchecked Sendable {
     private let source: Source
 

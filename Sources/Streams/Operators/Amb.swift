@@ -41,7 +41,7 @@ final class Amb<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class AmbSink<Observer: ObserverType>: SerializingSink<Observer>, @unchecked Sendable {
+private final class AmbSink<Observer: ObserverType>: SerializingSink<Observer>, @unchecked Sendable {
     private let subscriptions: [SingleAssignmentDisposable]
     private var winner: Int?
 

@@ -43,7 +43,7 @@ final class BufferTimeCount<Element>: Producer<[Element]>, @unchecked Sendable {
     }
 }
 
-final class BufferTimeCountSink<Element, Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == [Element] {
+private final class BufferTimeCountSink<Element, Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == [Element] {
     private let parent: BufferTimeCount<Element>
     let timer = NewestTimerDisposable()
     private var buffer: [Element] = []

@@ -45,7 +45,7 @@ final class Catch<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let handler: (Swift.Error) throws -> Observable<Element>
@@ -121,7 +121,7 @@ final class CatchSequence<Sequence: Swift.Sequence, Element>: Producer<Element>,
     }
 }
 
-final class CatchSequenceSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class CatchSequenceSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     /// Read only from `subscribeNext`, which runs for one source at a time: after the

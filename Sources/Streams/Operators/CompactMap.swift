@@ -34,7 +34,7 @@ final class CompactMap<SourceElement, Result>: SinkProducer<Result>, @unchecked 
     }
 }
 
-final class CompactMapSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class CompactMapSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Transform = (SourceElement) throws -> Observer.Element?
     private let transform: Transform
 

@@ -109,7 +109,7 @@ final class Concat<Sources: Sequence, Element>: Producer<Element>, @unchecked Se
 /// only after the previous one's completion, so the grammar of each source already keeps
 /// deliveries apart even when sources run on different threads. The lock guards only the
 /// hand-over of the loop.
-final class ConcatSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Iterator.Element == Observable<Observer.Element> {
+private final class ConcatSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Iterator.Element == Observable<Observer.Element> {
     typealias Element = Observer.Element
 
     private let lock = Lock()

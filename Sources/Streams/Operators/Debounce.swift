@@ -35,7 +35,7 @@ final class Debounce<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class DebounceSink<Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable {
+private final class DebounceSink<Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let parent: Debounce<Element>

@@ -62,7 +62,7 @@ final class Debug<Element>: SinkProducer<Element>, @unchecked Sendable {
     }
 }
 
-final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private static var maxEventTextLength: Int { 40 }

@@ -39,7 +39,7 @@ final class Delay<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class DelaySink<Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable {
+private final class DelaySink<Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let parent: Delay<Element>

@@ -36,7 +36,7 @@ final class DelaySubscription<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class DelaySubscriptionSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class DelaySubscriptionSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     func on(_ event: Event<Observer.Element>) {
         forwardOn(event)
         if event.isStopEvent { dispose() }

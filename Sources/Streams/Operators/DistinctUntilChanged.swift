@@ -62,7 +62,7 @@ final class DistinctUntilChanged<Element, Key>: SinkProducer<Element>, @unchecke
     }
 }
 
-final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let parent: DistinctUntilChanged<Element, Key>

@@ -98,7 +98,7 @@ final class Do<Element>: SinkProducer<Element>, @unchecked Sendable {
     }
 }
 
-final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private let handlers: DoHandlers<Element>
 

@@ -32,7 +32,7 @@ final class ElementAt<Element>: SinkProducer<Element>, @unchecked Sendable {
     }
 }
 
-final class ElementAtSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class ElementAtSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private var remaining: Int
 

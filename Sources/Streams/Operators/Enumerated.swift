@@ -24,7 +24,7 @@ final class Enumerated<Element>: SinkProducer<(index: Int, element: Element)>, @
     }
 }
 
-final class EnumeratedSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == (index: Int, element: Element) {
+private final class EnumeratedSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == (index: Int, element: Element) {
     private var index = 0
 
     func on(_ event: Event<Element>) {

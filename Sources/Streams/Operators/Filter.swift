@@ -32,7 +32,7 @@ final class Filter<Element>: SinkProducer<Element>, @unchecked Sendable {
     }
 }
 
-final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     typealias Predicate = (Element) throws -> Bool
     private let predicate: Predicate

@@ -31,7 +31,7 @@ final class First<Element>: SinkProducer<Element?>, @unchecked Sendable {
     }
 }
 
-final class FirstSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Element? {
+private final class FirstSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Element? {
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):

@@ -36,7 +36,7 @@ final class FlatMapFirst<SourceElement, Result>: Producer<Result>, @unchecked Se
     }
 }
 
-final class FlatMapFirstSink<SourceElement, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable {
+private final class FlatMapFirstSink<SourceElement, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable {
     typealias Selector = (SourceElement) throws -> Observable<Observer.Element>
 
     private let selector: Selector

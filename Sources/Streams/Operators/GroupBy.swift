@@ -73,7 +73,7 @@ final class GroupBy<Key: Hashable, Element>: Producer<GroupedObservable<Key, Ele
     }
 }
 
-final class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+private final class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
 where Observer.Element == GroupedObservable<Key, Element> {
     private let keySelector: (Element) throws -> Key
     private let shared: RefCountDisposable

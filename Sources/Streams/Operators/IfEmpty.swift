@@ -57,7 +57,7 @@ final class DefaultIfEmpty<Element>: SinkProducer<Element>, @unchecked Sendable 
     }
 }
 
-final class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private let defaultElement: Element
     private var isEmpty = true
@@ -101,7 +101,7 @@ final class SwitchIfEmpty<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class SwitchIfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class SwitchIfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private let other: Observable<Element>
     private var isEmpty = true

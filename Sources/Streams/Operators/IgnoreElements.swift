@@ -23,7 +23,7 @@ final class IgnoreElements<Element>: SinkProducer<Never>, @unchecked Sendable {
     }
 }
 
-final class IgnoreElementsSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Never {
+private final class IgnoreElementsSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Never {
     func on(_ event: Event<Element>) {
         switch event {
         case .next:

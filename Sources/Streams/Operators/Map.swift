@@ -35,7 +35,7 @@ final class Map<SourceElement, Result>: SinkProducer<Result>, @unchecked Sendabl
 /// Maps each element and passes it on. The result type is a generic parameter of its own (the
 /// downstream observer's element), so the unspecialised element path finds its metadata in the
 /// sink's class metadata instead of asking the observer's conformance for it on every element.
-final class MapSink<SourceElement, Result, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Result {
+private final class MapSink<SourceElement, Result, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Result {
     typealias Transform = (SourceElement) throws -> Result
     private let transform: Transform
 

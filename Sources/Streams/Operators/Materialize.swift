@@ -40,7 +40,7 @@ final class Materialize<Element>: SinkProducer<Event<Element>>, @unchecked Senda
     }
 }
 
-final class MaterializeSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Event<Element> {
+private final class MaterializeSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Event<Element> {
     func on(_ event: Event<Element>) {
         forwardOn(.next(event))
         if event.isStopEvent {
@@ -62,7 +62,7 @@ final class Dematerialize<Convertible: EventConvertible>: SinkProducer<Convertib
     }
 }
 
-final class DematerializeSink<Convertible: EventConvertible, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Convertible.Element {
+private final class DematerializeSink<Convertible: EventConvertible, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Convertible.Element {
     func on(_ event: Event<Convertible>) {
         switch event {
         case .next(let convertible):

@@ -57,7 +57,13 @@ final class ObserveOnSerial<Element>: SinkProducer<Element>, @unchecked Sendable
 /// dispatch source, with the sink retained by hand until the drain has run: once the ring and
 /// the batch have grown to fit a burst, starting and running drains allocates nothing. On the
 /// ``MainScheduler`` a drain is an ordinary scheduled action.
-final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, ObserverType, ScheduledDrainTarget, @unchecked Sendable {
+///
+/// This is the claim–queue–drain protocol of ``DeliveryQueue``, but its own loop: the
+/// deliverer is not the thread that found the queue idle but a drain scheduled on the
+/// scheduler, which delivers at most ``batchLimit`` elements moved from the ring into a reused
+/// buffer and then schedules the next drain, keeping the terminal event until no element waits
+/// before it. `DeliveryQueue` hands over everything queued at once, in an array.
+private final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, ObserverType, ScheduledDrainTarget, @unchecked Sendable {
     typealias Element = Observer.Element
 
     /// The most events one scheduled drain delivers before it schedules the next and returns,
@@ -306,7 +312,7 @@ final class ObserveOn<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let scheduler: ImmediateSchedulerType

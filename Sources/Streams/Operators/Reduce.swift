@@ -58,7 +58,7 @@ final class Reduce<Element, Accumulate, Result>: SinkProducer<Result>, @unchecke
     }
 }
 
-final class ReduceSink<Element, Accumulate, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class ReduceSink<Element, Accumulate, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Result = Observer.Element
     typealias Parent = Reduce<Element, Accumulate, Result>
 

@@ -47,7 +47,7 @@ final class Retry<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class RetrySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class RetrySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let source: Observable<Element>

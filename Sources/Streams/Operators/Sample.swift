@@ -37,7 +37,7 @@ final class Sample<Element, SamplerElement>: Producer<Element>, @unchecked Senda
     }
 }
 
-final class SampleSink<Observer: ObserverType, SamplerElement>: OrderedSink<Observer>, ObserverType, @unchecked Sendable {
+private final class SampleSink<Observer: ObserverType, SamplerElement>: OrderedSink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let defaultValue: Element?

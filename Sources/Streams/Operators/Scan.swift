@@ -54,7 +54,7 @@ final class Scan<Element, Accumulate>: SinkProducer<Accumulate>, @unchecked Send
     }
 }
 
-final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Accumulate = Observer.Element
 
     private let accumulator: (inout Accumulate, Element) throws -> Void

@@ -49,7 +49,7 @@ final class SingleElement<Element>: SinkProducer<Element>, @unchecked Sendable {
     }
 }
 
-final class SingleElementSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class SingleElementSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private let predicate: ((Element) throws -> Bool)?
     private var seenElement = false

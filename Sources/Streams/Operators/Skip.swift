@@ -63,7 +63,7 @@ final class SkipCount<Element>: SinkProducer<Element>, @unchecked Sendable {
     }
 }
 
-final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private var remaining: Int
 
@@ -107,7 +107,7 @@ final class SkipWhile<Element>: SinkProducer<Element>, @unchecked Sendable {
     }
 }
 
-final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private let predicate: (Element) throws -> Bool
     private var skipping = true
@@ -156,7 +156,7 @@ final class SkipUntil<Element, Other>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class SkipUntilSink<Other, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable {
+private final class SkipUntilSink<Other, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private let otherSubscription = SingleAssignmentDisposable()
     /// Set once `other` has sent an element.

@@ -38,7 +38,7 @@ final class SkipForDuration<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class SkipForDurationSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class SkipForDurationSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     let open = AtomicFlag()
 
     func on(_ event: Event<Observer.Element>) {

@@ -35,4 +35,4 @@ final class StartWith<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class StartWithSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {}
+private final class StartWithSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {}

@@ -43,7 +43,7 @@ final class SubscribeOn<Source: ObservableType>: Producer<Source.Element>, @unch
     }
 }
 
-final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     func on(_ event: Event<Observer.Element>) {
         forwardOn(event)
         if event.isStopEvent { dispose() }

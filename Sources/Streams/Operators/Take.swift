@@ -115,7 +115,7 @@ final class TakeCount<Element>: SinkProducer<Element>, @unchecked Sendable {
     }
 }
 
-final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private var remaining: Int
 
@@ -159,7 +159,7 @@ final class TakeLast<Element>: SinkProducer<Element>, @unchecked Sendable {
     }
 }
 
-final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private let count: Int
     /// A ring buffer of the last `count` elements; `head` is the oldest once it is full.
@@ -213,7 +213,7 @@ final class TakeUntil<Element, Other>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class TakeUntilSink<Other, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable {
+private final class TakeUntilSink<Other, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private let otherSubscription = SingleAssignmentDisposable()
 
@@ -267,7 +267,7 @@ final class TakeUntilPredicate<Element>: SinkProducer<Element>, @unchecked Senda
     }
 }
 
-final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private let parent: TakeUntilPredicate<Element>
     private var running = true

@@ -36,7 +36,7 @@ final class TakeForDuration<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class TakeForDurationSink<Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable {
+private final class TakeForDurationSink<Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable {
     func on(_ event: Event<Observer.Element>) {
         emit(event)
     }

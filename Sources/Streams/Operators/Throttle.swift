@@ -46,7 +46,7 @@ final class Throttle<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class ThrottleSink<Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable {
+private final class ThrottleSink<Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let parent: Throttle<Element>

@@ -54,7 +54,7 @@ final class Timeout<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class TimeoutSink<Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable {
+private final class TimeoutSink<Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let parent: Timeout<Element>

@@ -27,7 +27,7 @@ final class ToArray<Element>: SinkProducer<[Element]>, @unchecked Sendable {
     }
 }
 
-final class ToArraySink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == [Element] {
+private final class ToArraySink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == [Element] {
     private var elements: [Element] = []
 
     func on(_ event: Event<Element>) {

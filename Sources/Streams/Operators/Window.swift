@@ -43,7 +43,7 @@ final class WindowTimeCount<Element>: Producer<Observable<Element>>, @unchecked 
     }
 }
 
-final class WindowTimeCountSink<Element, Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Observable<Element> {
+private final class WindowTimeCountSink<Element, Observer: ObserverType>: OrderedSink<Observer>, ObserverType, @unchecked Sendable where Observer.Element == Observable<Element> {
     private let parent: WindowTimeCount<Element>
     private let timer = NewestTimerDisposable()
     private let group = CompositeDisposable()
@@ -146,7 +146,7 @@ final class WindowRefCount<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class WindowRefCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class WindowRefCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     func on(_ event: Event<Observer.Element>) {
         forwardOn(event)
         if event.isStopEvent { dispose() }

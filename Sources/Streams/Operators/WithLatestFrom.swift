@@ -57,7 +57,7 @@ final class WithLatestFrom<First, Second, Result>: Producer<Result>, @unchecked 
     }
 }
 
-final class WithLatestFromSink<First, Second, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable {
+private final class WithLatestFromSink<First, Second, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = First
     typealias ResultSelector = (First, Second) throws -> Observer.Element
 

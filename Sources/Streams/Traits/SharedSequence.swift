@@ -1,4 +1,3 @@
-import Locking
 /// A sequence for UI code, in RxCocoa's shape: it never fails, delivers on the sharing
 /// scheduler (the main scheduler unless mocked) and shares one subscription among its
 /// observers.
@@ -81,17 +80,25 @@ extension SharedSequenceConvertibleType {
 ///         let driver = subject.asDriver(onErrorJustReturn: 0)   // delivers on testScheduler
 ///         …
 ///     }
+///
+/// The mock is scoped, not global: it holds for the code inside `action` and for the tasks that
+/// code starts with structured concurrency (`async let`, task groups, `Task { }`), and is
+/// invisible to every other test, thread and task, so suites that run in parallel can each
+/// mock their own scheduler. A driver or signal reads the scheduler when it is *built*: one
+/// built inside the mock keeps delivering on the mock's scheduler wherever it is later
+/// subscribed or driven; one built outside delivers on the main scheduler.
 public enum SharingScheduler {
-    nonisolated(unsafe) private static var factory: () -> SchedulerType = { MainScheduler.instance }
-    private static let lock = Lock()
+    /// The scheduler factory bound by the innermost ``mock(scheduler:action:)`` around the
+    /// current code, if any.
+    @TaskLocal private static var mocked: Factory?
 
     /// Makes the scheduler that drivers and signals created now deliver on.
     public static var make: () -> SchedulerType {
-        lock.withLock { factory }
+        mocked?.make ?? { MainScheduler.instance }
     }
 
-    /// Runs `action` with drivers and signals delivering on `scheduler`, then restores the
-    /// previous scheduler.
+    /// Runs `action` with drivers and signals created in it delivering on `scheduler`; outside
+    /// `action` (and in other tasks and threads) nothing changes.
     ///
     /// - Parameters:
     ///   - scheduler: The scheduler to use meanwhile.
@@ -101,17 +108,15 @@ public enum SharingScheduler {
         try mock(makeScheduler: { scheduler }, action: action)
     }
 
-    /// Runs `action` with drivers and signals delivering on schedulers made by
-    /// `makeScheduler`, then restores the previous factory.
+    /// Runs `action` with drivers and signals created in it delivering on schedulers made by
+    /// `makeScheduler`; outside `action` nothing changes.
     ///
     /// - Parameters:
     ///   - makeScheduler: Makes the scheduler to use meanwhile.
     ///   - action: The code that creates and runs the drivers.
     /// - Throws: What `action` throws.
     public static func mock(makeScheduler: @escaping () -> SchedulerType, action: () throws -> Void) rethrows {
-        let previous = swap(makeScheduler)
-        defer { _ = swap(previous) }
-        try action()
+        try $mocked.withValue(Factory(make: makeScheduler)) { try action() }
     }
 
     /// The asynchronous form of ``mock(scheduler:action:)``, for `async` tests.
@@ -121,17 +126,13 @@ public enum SharingScheduler {
     ///   - action: The code that creates and runs the drivers.
     /// - Throws: What `action` throws.
     public static func mock(scheduler: SchedulerType, action: () async throws -> Void) async rethrows {
-        let previous = swap({ scheduler })
-        defer { _ = swap(previous) }
-        try await action()
+        try await $mocked.withValue(Factory(make: { scheduler })) { try await action() }
     }
 
-    private static func swap(_ new: @escaping () -> SchedulerType) -> () -> SchedulerType {
-        lock.withLock {
-            let old = factory
-            factory = new
-            return old
-        }
+    /// A scheduler factory that can be bound to a task. Schedulers are shared across threads
+    /// by design, so the factory is too.
+    private struct Factory: @unchecked Sendable {
+        let make: () -> SchedulerType
     }
 }
 

@@ -212,7 +212,7 @@ final class AsSingle<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private let allowsEmpty: Bool
     private var element: Element?

@@ -1,4 +1,3 @@
-import Locking
 /// The observable machinery behind the trait operators. Each function returns a plain
 /// ``Observable`` that the trait types wrap; none of them is public API.
 enum TraitOperators {
@@ -45,82 +44,8 @@ enum TraitOperators {
 
     /// Runs `first` to completion, then continues with `second`; an error of `first` ends it.
     static func concat<Element>(_ first: Observable<Never>, _ second: Observable<Element>) -> Observable<Element> {
-        Observable.create { observer in
-            let serial = SerialDisposable()
-            let firstSubscription = SingleAssignmentDisposable()
-            serial.disposable = firstSubscription
-            firstSubscription.setDisposable(first.subscribe(AnyObserver { event in
-                switch event {
-                case .next:
-                    break
-                case .error(let error):
-                    observer.on(.error(error))
-                case .completed:
-                    serial.disposable = second.subscribe(observer)
-                }
-            }))
-            return serial
-        }
+        first.map { (never: Never) -> Element in }.concat(second)
     }
-
-    /// Waits for one element from every source, then sends `resultSelector` of them and
-    /// completes. Completes empty as soon as a source completes without an element.
-    static func zip<Result>(_ sources: [Observable<Any>], resultSelector: @escaping ([Any]) throws -> Result) -> Observable<Result> {
-        Observable.create { observer in
-            let state = TraitZipState(count: sources.count)
-            func emit(_ values: [Any]) {
-                do {
-                    observer.onNext(try resultSelector(values))
-                    observer.onCompleted()
-                } catch {
-                    observer.onError(error)
-                }
-            }
-            if sources.isEmpty {
-                emit([])
-                return Disposables.create()
-            }
-            let group = CompositeDisposable()
-            for (index, source) in sources.enumerated() {
-                let subscription = SingleAssignmentDisposable()
-                _ = group.insert(subscription)
-                subscription.setDisposable(source.subscribe(AnyObserver { event in
-                    switch event {
-                    case .next(let value):
-                        if let values = state.store(value, at: index) { emit(values) }
-                    case .error(let error):
-                        observer.onError(error)
-                    case .completed:
-                        if !state.hasValue(at: index) { observer.onCompleted() }
-                    }
-                }))
-            }
-            return group
-        }
-    }
-}
-
-/// The collected values of one `zip` subscription over traits.
-final class TraitZipState: @unchecked Sendable {
-    private let lock = Lock()
-    private var values: [Any?]
-    private var remaining: Int
-
-    init(count: Int) {
-        values = Array(repeating: nil, count: count)
-        remaining = count
-    }
-
-    /// Stores `value`; returns all values once every source has sent one.
-    func store(_ value: Any, at index: Int) -> [Any]? {
-        lock.withLock {
-            if values[index] == nil { remaining -= 1 }
-            values[index] = value
-            return remaining == 0 ? values.map { $0! } : nil
-        }
-    }
-
-    func hasValue(at index: Int) -> Bool { lock.withLock { values[index] != nil } }
 }
 
 extension TraitOperators {

@@ -87,6 +87,7 @@ func describeArtworkFailure(_ error: Error) -> String {
         case .badStatus(let code, _): return "HTTP \(code)"
         case .timedOut: return "timed out"
         case .unreachable: return "unreachable"
+        case .connectionLost: return "connection lost"
         case .emptyBody: return "empty answer"
         case .tooLarge: return "too large"
         case .cancelled: return "cancelled"

@@ -138,7 +138,7 @@ private final class Walkthrough {
         let flingRequests = requests.requestCount - before
         let flingCancelled = requests.cancelledCount - cancelledBefore
         let cells = Headless.run { table.cellCount }
-        show("A fling to row \(firstVisibleRow) (\(frames) frames of \(Int(distance)) points, 16 ms apart): \(flingRequests) rows passed through \(cells) cells; \(flingCancelled) requests were cancelled on reuse, \(wrongImages == 0 ? "no image landed in a wrong cell" : "\(wrongImages) images landed in a wrong cell").")
+        show("A fling to row \(firstVisibleRow) (\(frames) frames of \(Int(distance)) points, 16 ms apart): \(flingRequests) rows passed through \(cells) cells; \(flingCancelled == 0 ? "no download was cancelled on reuse (a reused cell's download finishes into the cache)" : "\(flingCancelled) requests were cancelled on reuse"), \(wrongImages == 0 ? "no image landed in a wrong cell" : "\(wrongImages) images landed in a wrong cell").")
 
         let flingArrivals = settleVisibleArtwork()
         show("Where the fling stopped, the artwork arrived (\(describe(flingArrivals)))\(failureNote()).")

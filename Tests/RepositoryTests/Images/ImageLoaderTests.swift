@@ -19,7 +19,9 @@ enum FakeDecodeError: Error, Equatable { case notAnImage }
 @Suite(.resourceCheck) struct ImageLoaderTests {
     let base = URL(string: "https://img.example.com")!
 
-    func makeLoader(_ network: Network, costLimit: Int = 1_000, directory: URL? = nil) -> ImageLoader<FakeImage> {
+    /// A loader over `network`. These tests check the cancelling mode unless asked
+    /// (`finishes: true`, the default mode, is covered by the loopback-server tests).
+    func makeLoader(_ network: Network, costLimit: Int = 1_000, directory: URL? = nil, finishes: Bool = false) -> ImageLoader<FakeImage> {
         ImageLoader(
             network: network,
             memoryCostLimit: costLimit,
@@ -29,7 +31,8 @@ enum FakeDecodeError: Error, Equatable { case notAnImage }
                 guard !text.hasPrefix("garbage") else { throw FakeDecodeError.notAnImage }
                 return FakeImage(text: text)
             },
-            cost: { $0.text.utf8.count }
+            cost: { $0.text.utf8.count },
+            finishesAbandonedDownloads: finishes
         )
     }
 

@@ -1,45 +1,7 @@
 import Locking
-/// The engine of the fixed-arity `combineLatest` (two or more sources of any element types):
-/// each source's latest element is stored with its own type, so an element goes from a source
-/// to `resultSelector` without being boxed or cast.
-///
-/// Completion, failure, disposal and delivery are those of the collection engine,
-/// ``CombineLatestProducer``: decisions are taken under one lock per subscription, the selector
-/// and the observer are called outside it, and elements leave in the order they were decided.
-final class CombineLatestTyped<Result, O1: ObservableType, O2: ObservableType, each O: ObservableType>: Producer<Result>, @unchecked Sendable {
-    typealias ResultSelector = (O1.Element, O2.Element, repeat (each O).Element) throws -> Result
-
-    private let source1: O1
-    private let source2: O2
-    private let sources: (repeat each O)
-    private let resultSelector: ResultSelector
-
-    init(_ source1: O1, _ source2: O2, _ sources: repeat each O, resultSelector: @escaping ResultSelector) {
-        self.source1 = source1
-        self.source2 = source2
-        self.sources = (repeat each sources)
-        self.resultSelector = resultSelector
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = CombineLatestTypedSink<Observer, O1.Element, O2.Element, repeat (each O).Element>(
-            resultSelector: resultSelector, observer: observer, cancel: cancel
-        )
-        // Source i's observer stores into slot i, which the sink laid out for the i-th type.
-        sink.subscribe(source1, at: 0)
-        sink.subscribe(source2, at: 1)
-        var index = 2
-        for source in repeat each sources {
-            sink.subscribe(source, at: index)
-            index += 1
-        }
-        // The sink disposes its sources' subscriptions when disposed.
-        return (sink, sink)
-    }
-}
 
 /// The state of one source of a typed `combineLatest`, guarded by the sink's lock.
-struct CombineLatestSlotState {
+struct CombineLatestSlotState: TypedSlotState {
     /// What the source has done, for the rules: whether it has sent an element (its latest is
     /// initialized) and whether it has completed.
     var source = CombineLatestState.Source()
@@ -48,28 +10,20 @@ struct CombineLatestSlotState {
 }
 
 /// The part of a typed `combineLatest` sink that does not depend on its sources' types: the
-/// lock, the per-source state, and the rules (a ``CombineLatestState``, whose decisions it
-/// carries out). ``CombineLatestTypedSink`` lays the values out and renders them.
+/// rules (a ``CombineLatestState``, whose decisions it carries out) over the lock, states and
+/// raw values of a ``TypedSlotsSink``. ``CombineLatestTypedSink`` lays the values out and
+/// renders them.
 ///
-/// The values live in raw memory laid out by the subclass for the sources' types, twice: the
-/// latest of each source, and the copy that the delivering thread renders from. So the element
-/// path touches no `Optional` of a generic type and no generic slot class, whose type
-/// metadata would be looked up at run time for every element (the code is not specialised for
-/// the caller's types).
-class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
-    /// Guards everything below. Never held while calling out.
-    final let lock = Lock()
-    final let count: Int
-    /// Where each source's values are, from the start of `latest` and of `rendering`; never
-    /// changes (read without the lock).
-    final let offsets: UnsafeMutablePointer<Int>
-    /// One state per source. `offsets`, `slots` and the values share one allocation.
-    final let slots: UnsafeMutablePointer<CombineLatestSlotState>
+/// The values are there twice: the latest of each source (`latest`), and the copy that the
+/// delivering thread renders from (`rendering`), at the same offsets.
+class CombineLatestTypedSinkBase<Observer: ObserverType>: TypedSlotsSink<Observer, CombineLatestSlotState>, TypedSlotsSubscribing, @unchecked Sendable {
     /// The latest element of each source, at its slot's offset.
-    final let latest: UnsafeMutableRawPointer
+    final var latest: UnsafeMutableRawPointer { values }
     /// A copy of the latest values that the delivering thread renders from, at the same
     /// offsets: made under the lock, and kept until the next rendering or the sink's end.
-    final let rendering: UnsafeMutableRawPointer
+    final var rendering: UnsafeMutableRawPointer { values + renderingStart }
+    /// Where `rendering` starts, from `values`.
+    private let renderingStart: Int
     // The variables are only touched under `lock` (or by the one delivering thread), so their
     // accesses skip the run-time exclusivity checks, which cost as much as the rest of the
     // per-element bookkeeping.
@@ -78,36 +32,15 @@ class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unche
     @exclusivity(unchecked) private var state: CombineLatestState
     /// `true` while one thread delivers; others queue what they decide.
     @exclusivity(unchecked) final var draining = false
-    /// `true` once ``dispose()`` has started disposing the sources' subscriptions.
-    @exclusivity(unchecked) private var sourcesDetached = false
 
-    /// Makes room for `count` sources whose values take `size` bytes aligned to `alignment`;
-    /// the subclass then writes each one's offset into `offsets`.
+    /// Makes room for `count` sources whose values take `size` bytes aligned to `alignment`,
+    /// twice; the subclass then writes each one's offset into `offsets`.
     init(count: Int, size: Int, alignment: Int, observer: Observer, cancel: Cancelable) {
-        self.count = count
         state = CombineLatestState(count: count)
-        // Int and the state share their alignment (checked below); the values may need more.
-        let offsetBytes = MemoryLayout<Int>.stride * count
-        let stateBytes = MemoryLayout<CombineLatestSlotState>.stride * count
-        let valueAlignment = max(alignment, MemoryLayout<CombineLatestSlotState>.alignment, MemoryLayout<Int>.alignment)
-        let valuesStart = (offsetBytes + stateBytes + valueAlignment - 1) / valueAlignment * valueAlignment
+        let valueAlignment = max(alignment, MemoryLayout<Int>.alignment)
         let valueBytes = (size + valueAlignment - 1) / valueAlignment * valueAlignment
-        let storage = UnsafeMutableRawPointer.allocate(byteCount: valuesStart + 2 * valueBytes, alignment: valueAlignment)
-        assert(MemoryLayout<CombineLatestSlotState>.alignment <= MemoryLayout<Int>.alignment)
-        offsets = storage.bindMemory(to: Int.self, capacity: count)
-        offsets.initialize(repeating: 0, count: count)
-        slots = (storage + offsetBytes).bindMemory(to: CombineLatestSlotState.self, capacity: count)
-        slots.initialize(repeating: CombineLatestSlotState(), count: count)
-        latest = storage + valuesStart
-        rendering = latest + valueBytes
-        super.init(observer: observer, cancel: cancel)
-    }
-
-    deinit {
-        // The subclass has destroyed the values.
-        slots.deinitialize(count: count)
-        offsets.deinitialize(count: count)
-        UnsafeMutableRawPointer(offsets).deallocate()
+        renderingStart = valueBytes
+        super.init(count: count, size: 2 * valueBytes, alignment: alignment, slot: { _ in CombineLatestSlotState() }, observer: observer, cancel: cancel)
     }
 
     /// Subscribes to `source`, whose elements go to slot `index`.
@@ -176,44 +109,10 @@ class CombineLatestTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unche
         case .ignore:
             lock.unlock()
         case .detach:
-            // Its subscription is disposed in the same step (a source that completes while
-            // being subscribed, such as `just`, has none yet: it is disposed on arrival).
-            let subscription = slots[index].subscription.take()
-            lock.unlock()
-            subscription?.dispose()
+            detachLockedThenUnlock(at: index)
         case .complete:
             endLockedThenUnlock(nil)
         }
-    }
-
-    /// Keeps `subscription` as source `index`'s, or disposes it if that was disposed already.
-    final func attach(_ subscription: Disposable, at index: Int) {
-        lock.lock()
-        let late = slots[index].subscription.attach(subscription)
-        lock.unlock()
-        late?.dispose()
-    }
-
-    /// Disposes source `index`'s subscription, now or when it arrives.
-    final func detach(at index: Int) {
-        lock.lock()
-        let subscription = slots[index].subscription.take()
-        lock.unlock()
-        subscription?.dispose()
-    }
-
-    /// Also disposes every source's subscription (the sink is its own subscription, so this
-    /// runs more than once: only the first goes through the sources).
-    override func dispose() {
-        super.dispose()
-        lock.lock()
-        if sourcesDetached {
-            lock.unlock()
-            return
-        }
-        sourcesDetached = true
-        lock.unlock()
-        for index in 0 ..< count { detach(at: index) }
     }
 
     /// Emits the combination of the latest values; called under the lock, which it releases.
@@ -248,25 +147,15 @@ final class CombineLatestTypedSink<Observer: ObserverType, E1, E2, each E>: Comb
         self.resultSelector = resultSelector
         // Twice through the types, the same way: to size the storage, then to note where
         // each value goes in it (instead of an array of offsets to allocate).
-        var count = 0
-        var size = 0
-        var alignment = 1
-        func place<Value>(_: Value.Type) -> Int {
-            let valueAlignment = MemoryLayout<Value>.alignment
-            let offset = (size + valueAlignment - 1) / valueAlignment * valueAlignment
-            size = offset + MemoryLayout<Value>.size
-            alignment = max(alignment, valueAlignment)
-            count += 1
-            return offset
-        }
-        _ = place(E1.self)
-        _ = place(E2.self)
-        repeat _ = place((each E).self)
-        super.init(count: count, size: size, alignment: alignment, observer: observer, cancel: cancel)
-        count = 0
-        size = 0
+        var layout = TypedSlotsLayout()
+        _ = layout.place(E1.self)
+        _ = layout.place(E2.self)
+        repeat _ = layout.place((each E).self)
+        super.init(count: layout.count, size: layout.size, alignment: layout.alignment, observer: observer, cancel: cancel)
+        layout = TypedSlotsLayout()
         func note<Value>(_ type: Value.Type) {
-            offsets[count] = place(type)
+            let offset = layout.place(type)
+            offsets[layout.count - 1] = offset
         }
         note(E1.self)
         note(E2.self)
@@ -367,6 +256,14 @@ final class CombineLatestTypedSink<Observer: ObserverType, E1, E2, each E>: Comb
 
     /// Delivers what other threads (or re-entrant calls) queued while this thread delivered,
     /// until nothing is left; then no thread is delivering. Call without the lock held.
+    ///
+    /// The claim–queue–drain protocol of ``DeliveryQueue``, written out here because its parts
+    /// cannot live together in one `DeliveryQueue<Item>`: the `draining` flag is read on every
+    /// element by the base class, which does not know the item type (the queued values), while
+    /// the queue of values is made only once something is queued, in a box of its own, so that
+    /// a sink that never queues never asks the runtime for the type of an array of its values
+    /// (a metadata lookup per element in this unspecialised code; a `DeliveryQueue` of the
+    /// values stored in the sink would be one).
     private func drainQueued() {
         lock.lock()
         while true {

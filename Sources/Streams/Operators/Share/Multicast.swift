@@ -310,7 +310,7 @@ final class ReferenceCountedShare<Subject: SubjectType>: Producer<Subject.Elemen
 
 /// Forwards a shared subject's events to one observer, and lets go of the subscription after
 /// the terminal event.
-final class ShareSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class ShareSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     func on(_ event: Event<Element>) {

@@ -77,44 +77,33 @@ final class ShareWhileConnected<Element>: Producer<Element>, @unchecked Sendable
 }
 
 /// One connection of a ``ShareWhileConnected``: the source's observer, and the observers that
-/// joined it.
+/// joined it — a ``Broadcaster`` guarded by the shared sequence's lock.
 ///
-/// Delivery follows the rules of ``ShareConnectionState``: the sender of an event that finds
-/// nobody delivering becomes the drainer, takes a snapshot of the observers under the lock and
-/// calls them after unlocking; events sent meanwhile (by a source that re-enters from inside an
-/// observer, or one that breaks the contract and sends from two threads) are queued and
-/// delivered by that drainer, in order. An observer that joins with a replay receives it on its
-/// own thread; events accepted meanwhile wait in its catch-up, which it delivers itself or hands
-/// over to the drainer at work. Each event has a sequence number, and an observer receives
-/// exactly the events numbered from the one after its replay on.
-final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
+/// Delivery is the broadcaster's: the sender of an event that finds nobody delivering delivers
+/// it to a snapshot of the observers after unlocking; events sent meanwhile (by a source that
+/// re-enters from inside an observer, or one that breaks the contract and sends from two
+/// threads) are queued and delivered by that deliverer, in order. An observer that joins with a
+/// replay receives it on its own thread, then finishes its catch-up. Each event has a sequence
+/// number, and an observer receives exactly the events numbered from the one after its replay
+/// on.
+final class ShareConnection<Element>: Broadcaster<Element>, ObserverType, @unchecked Sendable {
     /// The shared sequence; it holds this connection while it is live.
     private let parent: ShareWhileConnected<Element>
     /// The connection's number in the parent's ``SharingState``.
     let generation: UInt64
-    /// The parent's lock.
-    private let lock: Lock
     /// The parent's ``ShareWhileConnected/replaysLast``.
     private let replaysLast: Bool
-    /// The delivery rules; guarded by `lock`.
-    @exclusivity(unchecked) private var state = ShareConnectionState()
-    /// The observers (``BroadcastSubscription``s, as their non-generic base: iterating them needs no
-    /// runtime type lookup); guarded by `lock`.
-    @exclusivity(unchecked) private var observers: ContiguousArray<BroadcastEntry> = []
     /// The source's subscription, once attached; guarded by `lock`.
     @exclusivity(unchecked) private var upstream: Disposable?
     /// The last element, in a box made for the first one (replay 1 only); guarded by `lock`.
     @exclusivity(unchecked) private var last: ShareReplayBox<Element>?
-    /// Queued events and handed-over catch-ups, made the first time one is needed; guarded by
-    /// `lock`.
-    @exclusivity(unchecked) private var backlog: BroadcastBacklog<Element>?
 
     /// A new connection of `parent`, numbered `generation`.
     init(parent: ShareWhileConnected<Element>, generation: UInt64) {
         self.parent = parent
         self.generation = generation
-        self.lock = parent.lock
         self.replaysLast = parent.replaysLast
+        super.init(lock: parent.lock)
         Resources.increment()
     }
 
@@ -128,7 +117,7 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
     ///   the caller delivers the replay with ``deliverReplay(_:to:)`` after unlocking).
     func joinLocked<Observer: ObserverType>(_ observer: Observer) -> (BroadcastSubscription<Element>, Element?) where Observer.Element == Element {
         let entry = BroadcastSubscription(observer: observer, firstSequence: state.accepted)
-        observers.append(entry)
+        state.add(entry)
         if let last {
             return (entry, last.value)
         }
@@ -137,28 +126,10 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
     }
 
     /// Delivers `replay` to `entry`, then what was accepted meanwhile, until `entry` is live
-    /// or its catch-up is handed over to the drainer at work.
+    /// or its catch-up is handed over to the deliverer at work.
     func deliverReplay(_ replay: Element, to entry: BroadcastSubscription<Element>) {
         if !entry.isDisposed { entry.receive(.next(replay)) }
-        while true {
-            lock.lock()
-            switch state.catchUp(hasCatchUp: entry.hasCatchUp) {
-            case .goLive:
-                entry.goLive()
-                lock.unlock()
-                return
-            case .handOver:
-                backlogLocked().handedOver.append(entry)
-                lock.unlock()
-                return
-            case .deliverBatch:
-                let batch = entry.takeCatchUp()
-                lock.unlock()
-                for event in batch where !entry.isDisposed {
-                    entry.receive(event)
-                }
-            }
-        }
+        finishReplay(of: entry)
     }
 
     /// The subscription named `entry` was disposed: it receives nothing more and leaves, and the
@@ -172,13 +143,12 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
     func leave(_ entry: ObjectIdentifier) {
         // What the connection lets go of is released after unlocking: releasing an observer or
         // an element may run its owner's code.
-        var left: BroadcastEntry?, handedOver: BroadcastSubscription<Element>?, catchUp: [Event<Element>] = []
+        var handedOver: BroadcastSubscription<Element>?, catchUp: [Event<Element>] = []
         lock.lock()
-        if let index = observers.firstIndex(where: { ObjectIdentifier($0) == entry }) {
-            let entry = observers.remove(at: index)
-            _ = entry.markDisposed()
-            if entry.hasCatchUp { catchUp = unsafeDowncast(entry, to: BroadcastSubscription<Element>.self).takeCatchUp() }
-            left = entry
+        let (left, _) = state.remove(entry)
+        if let left {
+            _ = left.markDisposed()
+            if left.hasCatchUp { catchUp = unsafeDowncast(left, to: BroadcastSubscription<Element>.self).takeCatchUp() }
         }
         if let entry = backlog?.removeHandedOver(entry) {
             _ = entry.markDisposed()
@@ -224,22 +194,10 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
     }
 
     /// Receives the source's next element: records it for the replay, and delivers it (or
-    /// queues it for the drainer at work).
+    /// queues it for the deliverer at work).
     func onNext(_ element: Element) {
-        lock.lock()
-        switch state.accept(terminal: false) {
-        case .drop:
-            lock.unlock()
-        case .queue(let sequence):
+        sendNext(element) {
             if replaysLast { record(element) }
-            backlogLocked().pending.append((.next(element), sequence))
-            lock.unlock()
-        case .deliver(let sequence):
-            if replaysLast { record(element) }
-            let snapshot = observers
-            lock.unlock()
-            broadcastNext(element, sequence: sequence, to: snapshot, lock: lock)
-            drain()
         }
     }
 
@@ -256,70 +214,15 @@ final class ShareConnection<Element>: ObserverType, @unchecked Sendable {
     /// Receives the source's terminal event: the connection is over before the event is passed
     /// on, so that an observer subscribing from inside its terminal handler starts a new one.
     private func terminate(_ event: Event<Element>) {
-        lock.lock()
-        let sequence: UInt64, queued: Bool
-        switch state.accept(terminal: true) {
-        case .drop:
-            lock.unlock()
-            return
-        case .queue(let accepted):
-            (sequence, queued) = (accepted, true)
-        case .deliver(let accepted):
-            (sequence, queued) = (accepted, false)
-        }
-        parent.connectionTerminatedLocked(self)
         // Released after unlocking: releasing an element may run its owner's code.
-        let replay = last.take()
-        let subscription = state.releaseUpstream() ? upstream.take() : nil
-        if queued {
-            backlogLocked().pending.append((event, sequence))
-            lock.unlock()
-        } else {
-            let snapshot = observers
-            observers = []
-            lock.unlock()
-            broadcast(event, sequence: sequence, to: snapshot, lock: lock)
-            drain()
+        var replay: ShareReplayBox<Element>?, subscription: Disposable?
+        send(event) {
+            parent.connectionTerminatedLocked(self)
+            replay = last.take()
+            if state.releaseUpstream() { subscription = upstream.take() }
         }
         withExtendedLifetime(replay) {}
         subscription?.dispose()
-    }
-
-    // MARK: Delivery
-
-    /// The backlog, made on first use (call under `lock`).
-    @inline(never)
-    private func backlogLocked() -> BroadcastBacklog<Element> {
-        if let backlog { return backlog }
-        let made = BroadcastBacklog<Element>()
-        backlog = made
-        return made
-    }
-
-    /// Delivers what was queued and handed over while the drainer delivered, until nothing is
-    /// left; then nobody is delivering.
-    @inline(__always)
-    private func drain() {
-        while true {
-            lock.lock()
-            if !state.drainerLooksAgain() {
-                lock.unlock()
-                return
-            }
-            drainBacklog()
-        }
-    }
-
-    /// Takes the backlog (call under `lock`; returns after unlocking) and delivers it, each
-    /// queued event to the observers subscribed when it is delivered (none after the terminal
-    /// event).
-    @inline(never)
-    private func drainBacklog() {
-        backlogLocked().drainLocked(lock: lock) { event in
-            let snapshot = observers
-            if event.isStopEvent { observers = [] }
-            return snapshot
-        }
     }
 }
 

@@ -1,3 +1,28 @@
+extension ObservableType where Element == Any {
+    /// Pairs up the elements of several sequences by index into tuples.
+    ///
+    ///     a: --1-----2-----3--|
+    ///     b: ----3-4-----------5--|
+    ///     zip(a, b)
+    ///        ----A---B---------C--|
+    ///     where A = (1, 3), B = (2, 4), C = (3, 5)
+    ///
+    /// Completion and failure as in ``ObservableType/zip(_:_:_:resultSelector:)``.
+    ///
+    /// - Parameters:
+    ///   - source1: The first source.
+    ///   - source2: The second source.
+    ///   - sources: Further sources.
+    /// - Returns: The sequence of tuples of n-th elements, in source order.
+    public static func zip<O1: ObservableType, O2: ObservableType, each O: ObservableType>(
+        _ source1: O1, _ source2: O2, _ sources: repeat each O
+    ) -> Observable<(O1.Element, O2.Element, repeat (each O).Element)> {
+        TypedCombining(.zip, source1, source2, repeat each sources) { (first: O1.Element, second: O2.Element, rest: repeat (each O).Element) in
+            (first, second, repeat each rest)
+        }
+    }
+}
+
 extension ObservableType {
     /// Pairs up the elements of several sequences by index and combines each set with
     /// `resultSelector`: the first elements together, then the second ones, and so on.
@@ -22,7 +47,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ sources: repeat each O,
         resultSelector: @escaping (O1.Element, O2.Element, repeat (each O).Element) throws -> Element
     ) -> Observable<Element> {
-        ZipTyped(source1, source2, repeat each sources, resultSelector: resultSelector)
+        TypedCombining(.zip, source1, source2, repeat each sources, resultSelector: resultSelector)
     }
 
     /// Pairs up the elements of a collection of sequences by index and combines each set with
@@ -45,7 +70,7 @@ extension ObservableType {
         _ collection: Sources,
         resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
     ) -> Observable<Element> where Sources.Element: ObservableType {
-        ZipProducer(sources: collection.map { AnyBoxingObservable($0) }, completesWhenStarved: true) { values in
+        CollectionCombiningProducer(sources: collection.map { AnyBoxingObservable($0) }, rules: .zip) { values in
             try resultSelector(values.map { $0.unsafelyUnwrapped as! Sources.Element.Element })
         }
     }
@@ -64,68 +89,17 @@ extension ObservableType {
     /// - Returns: The sequence of arrays of n-th elements, in source order.
     public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
     where Sources.Element: ObservableType, Sources.Element.Element == Element {
-        ZipProducer(sources: collection.map { AnyBoxingObservable($0) }, completesWhenStarved: true) { values in
+        CollectionCombiningProducer(sources: collection.map { AnyBoxingObservable($0) }, rules: .zip) { values in
             values.map { $0.unsafelyUnwrapped as! Element }
         }
     }
 }
 
-extension ObservableType where Element == Any {
-    /// Pairs up the elements of several sequences by index into tuples.
-    ///
-    ///     a: --1-----2-----3--|
-    ///     b: ----3-4-----------5--|
-    ///     zip(a, b)
-    ///        ----A---B---------C--|
-    ///     where A = (1, 3), B = (2, 4), C = (3, 5)
-    ///
-    /// Completion and failure as in ``ObservableType/zip(_:_:_:resultSelector:)``.
-    ///
-    /// - Parameters:
-    ///   - source1: The first source.
-    ///   - source2: The second source.
-    ///   - sources: Further sources.
-    /// - Returns: The sequence of tuples of n-th elements, in source order.
-    public static func zip<O1: ObservableType, O2: ObservableType, each O: ObservableType>(
-        _ source1: O1, _ source2: O2, _ sources: repeat each O
-    ) -> Observable<(O1.Element, O2.Element, repeat (each O).Element)> {
-        ZipTyped(source1, source2, repeat each sources) { (first: O1.Element, second: O2.Element, rest: repeat (each O).Element) in
-            (first, second, repeat each rest)
-        }
-    }
-}
-
-/// The engine of the collection forms of `zip`: a queue of waiting values per source, boxed as
-/// `Any`; when each queue holds one, the heads are taken under the lock and handed to `project`
-/// outside it. (The fixed-arity forms use the typed engine, ``ZipTyped``.)
-///
-/// `completesWhenStarved` selects RxSwift's collection behaviour (also complete when a value
-/// arrives that can never be matched); its fixed-arity `zip` only completes when all sources have.
-final class ZipProducer<Result>: Producer<Result>, @unchecked Sendable {
-    typealias Projection = ([Any?]) throws -> Result
-
-    let sources: [Observable<Any>]
-    let completesWhenStarved: Bool
-    let project: Projection
-
-    init(sources: [Observable<Any>], completesWhenStarved: Bool, project: @escaping Projection) {
-        self.sources = sources
-        self.completesWhenStarved = completesWhenStarved
-        self.project = project
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = ZipSink<Observer>(count: sources.count, completesWhenStarved: completesWhenStarved, project: project, observer: observer, cancel: cancel)
-        let subscription = sink.run(sources)
-        return (sink, subscription)
-    }
-}
-
-/// The sink of the collection forms of `zip`: keeps a queue of waiting values per source and
-/// carries out the decisions of its ``ZipState``, all under the sink's lock.
-final class ZipSink<Observer: ObserverType>: OrderedDeliverySink<[Any?], Observer>, @unchecked Sendable {
-    /// The number of sources.
-    private let count: Int
+/// The sink of the collection forms of `zip` (see ``CollectionCombiningProducer``): keeps a
+/// queue of waiting values per source and carries out the decisions of its ``ZipState``
+/// (completing also when a value can never get partners, as RxSwift's collection form does;
+/// its fixed-arity `zip` only completes when all sources have), under the sink's lock.
+final class ZipSink<Observer: ObserverType>: CollectionCombiningSink<Observer>, @unchecked Sendable {
     /// The waiting values of each source, oldest first.
     private var queues: [ZipQueue]
     /// The values taken for the latest combination, reused from one to the next.
@@ -134,89 +108,44 @@ final class ZipSink<Observer: ObserverType>: OrderedDeliverySink<[Any?], Observe
     private var state: ZipState
     /// What each source has done (values waiting, completed), for the rules.
     private var sources: [ZipState.Source]
-    /// Each source's subscription.
-    private let subscriptions: [SingleAssignmentDisposable]
 
     /// A sink for `count` sources whose values `project` combines.
-    init(count: Int, completesWhenStarved: Bool, project: @escaping ([Any?]) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
-        self.count = count
+    override init(count: Int, project: @escaping ([Any?]) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
         queues = Array(repeating: ZipQueue(), count: count)
         heads = Array(repeating: nil, count: count)
-        state = ZipState(count: count, completesWhenStarved: completesWhenStarved)
+        state = ZipState(count: count, completesWhenStarved: true)
         sources = Array(repeating: ZipState.Source(), count: count)
-        subscriptions = (0 ..< count).map { _ in SingleAssignmentDisposable() }
-        super.init(observer: observer, cancel: cancel, render: project)
+        super.init(count: count, project: project, observer: observer, cancel: cancel)
     }
 
-    /// Subscribes to `sources`; with none, completes.
-    func run(_ sources: [Observable<Any>]) -> Disposable {
-        for (index, source) in sources.enumerated() {
-            subscriptions[index].setDisposable(source.subscribe(ZipObserver(sink: self, index: index)))
-        }
-        if sources.isEmpty {
-            let mustDrain = lock.withLock { () -> Bool in
-                state.stop() ? enqueueLocked(.completed) : false
-            }
-            if mustDrain { drain() }
-        }
-        return Disposables.create(subscriptions)
+    /// No source: completion at once.
+    override func endEmptyLocked() -> Bool {
+        state.stop() ? enqueueLocked(.completed) : false
     }
 
-    /// Source `index` sent `value`.
-    fileprivate func next(_ value: Any, at index: Int) {
-        lock.lock()
-        var mustDrain = false
+    override func nextLocked(_ value: Any, at index: Int) -> Bool {
         switch state.next(&sources[index]) {
         case .ignore:
-            break
+            return false
         case .wait:
             queues[index].append(value)
+            return false
         case .emit:
             queues[index].append(value)
             for source in 0 ..< count {
                 state.claim(&sources[source])
                 heads[source] = queues[source].removeFirst()
             }
-            mustDrain = enqueueLocked(.value(heads))
+            return enqueueLocked(.value(heads))
         case .complete:
-            mustDrain = enqueueLocked(.completed)
+            return enqueueLocked(.completed)
         }
-        lock.unlock()
-        if mustDrain { drain() }
     }
 
-    /// A source failed with `error`.
-    fileprivate func fail(_ error: Swift.Error) {
-        let mustDrain = lock.withLock { () -> Bool in
-            state.stop() ? enqueueLocked(.error(error)) : false
-        }
-        if mustDrain { drain() }
-    }
+    override func stopLocked() -> Bool { state.stop() }
 
-    /// Source `index` completed.
-    fileprivate func complete(at index: Int) {
-        let (mustDrain, detach) = lock.withLock { () -> (Bool, Bool) in
-            switch state.completed(&sources[index]) {
-            case .ignore: return (false, false)
-            case .detach: return (false, true)
-            case .complete: return (enqueueLocked(.completed), false)
-            }
-        }
-        if detach { subscriptions[index].dispose() }
-        if mustDrain { drain() }
-    }
-}
-
-private struct ZipObserver<Observer: ObserverType>: ObserverType {
-    let sink: ZipSink<Observer>
-    let index: Int
-
-    func on(_ event: Event<Any>) {
-        switch event {
-        case .next(let value): sink.next(value, at: index)
-        case .error(let error): sink.fail(error)
-        case .completed: sink.complete(at: index)
-        }
+    override func completedLocked(at index: Int) -> SourcesEnd.OnCompleted {
+        state.completed(&sources[index])
     }
 }
 

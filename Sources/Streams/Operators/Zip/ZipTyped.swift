@@ -1,43 +1,4 @@
 import Locking
-/// The engine of the fixed-arity `zip` (two or more sources of any element types): each
-/// source's waiting elements are queued with their own type, so an element goes from a source
-/// to `resultSelector` without being boxed or cast.
-///
-/// Completion, failure, disposal and delivery are those of the collection engine,
-/// ``ZipProducer`` without `completesWhenStarved`: decisions are taken under one lock per
-/// subscription, the selector and the observer are called outside it, and elements leave in the
-/// order they were decided.
-final class ZipTyped<Result, O1: ObservableType, O2: ObservableType, each O: ObservableType>: Producer<Result>, @unchecked Sendable {
-    typealias ResultSelector = (O1.Element, O2.Element, repeat (each O).Element) throws -> Result
-
-    private let source1: O1
-    private let source2: O2
-    private let sources: (repeat each O)
-    private let resultSelector: ResultSelector
-
-    init(_ source1: O1, _ source2: O2, _ sources: repeat each O, resultSelector: @escaping ResultSelector) {
-        self.source1 = source1
-        self.source2 = source2
-        self.sources = (repeat each sources)
-        self.resultSelector = resultSelector
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = ZipTypedSink<Observer, O1.Element, O2.Element, repeat (each O).Element>(
-            resultSelector: resultSelector, observer: observer, cancel: cancel
-        )
-        // Source i's observer queues into slot i, which the sink laid out for the i-th type.
-        sink.subscribe(source1, at: 0)
-        sink.subscribe(source2, at: 1)
-        var index = 2
-        for source in repeat each sources {
-            sink.subscribe(source, at: index)
-            index += 1
-        }
-        // The sink disposes its sources' subscriptions when disposed.
-        return (sink, sink)
-    }
-}
 
 /// How many elements of each source a typed `zip` keeps in its own allocation before it moves
 /// that source's queue to one of its own.
@@ -46,7 +7,7 @@ let zipInlineCapacity = 2
 /// The state of one source of a typed `zip`, guarded by the sink's lock: a ring of waiting
 /// elements (of the source's type, which only the code that knows it touches) and the state of
 /// the subscription.
-struct ZipSlotState {
+struct ZipSlotState: TypedSlotState {
     /// Where the ring is: in the sink's allocation at first, in one of its own once grown.
     var buffer: UnsafeMutableRawPointer
     /// How many elements the ring holds.
@@ -80,18 +41,7 @@ struct ZipSlotState {
 /// selector or observer that feeds a source again) is only counted, and the delivering thread
 /// takes the heads for it afterwards: the rings are first in, first out, so the n-th decision
 /// always takes the n-th elements.
-class ZipTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
-    /// Guards everything below. Never held while calling out.
-    final let lock = Lock()
-    final let count: Int
-    /// Where each source's place is, from the start of `rendering`; never changes (read
-    /// without the lock).
-    final let offsets: UnsafeMutablePointer<Int>
-    /// One state per source. `offsets`, `slots`, the first rings and `rendering` share one
-    /// allocation.
-    final let slots: UnsafeMutablePointer<ZipSlotState>
-    /// The start of the values: the subclass places the rings and `rendering` there.
-    final let values: UnsafeMutableRawPointer
+class ZipTypedSinkBase<Observer: ObserverType>: TypedSlotsSink<Observer, ZipSlotState>, TypedSlotsSubscribing, @unchecked Sendable {
     /// The heads taken for the combination being delivered, at `offsets`: moved in under the
     /// lock, moved out (or destroyed) by the delivering thread.
     final var rendering: UnsafeMutableRawPointer { values }
@@ -107,29 +57,13 @@ class ZipTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Senda
     /// A terminal event decided while a thread delivered: completion if `pendingError` is `nil`.
     @exclusivity(unchecked) private var hasPendingEnd = false
     @exclusivity(unchecked) private var pendingError: Swift.Error?
-    /// `true` once ``dispose()`` has started disposing the sources' subscriptions.
-    @exclusivity(unchecked) private var sourcesDetached = false
 
     /// Makes room for `count` sources whose rings and places take `size` bytes aligned to
     /// `alignment`; the subclass then writes each one's offset into `offsets` and its ring into
     /// `slots`.
     init(count: Int, size: Int, alignment: Int, observer: Observer, cancel: Cancelable) {
-        self.count = count
         state = ZipState(count: count, completesWhenStarved: false)
-        // Int and the state share their alignment (checked below); the values may need more.
-        let offsetBytes = MemoryLayout<Int>.stride * count
-        let stateBytes = MemoryLayout<ZipSlotState>.stride * count
-        let valueAlignment = max(alignment, MemoryLayout<ZipSlotState>.alignment, MemoryLayout<Int>.alignment)
-        let valuesStart = (offsetBytes + stateBytes + valueAlignment - 1) / valueAlignment * valueAlignment
-        let storage = UnsafeMutableRawPointer.allocate(byteCount: valuesStart + size, alignment: valueAlignment)
-        assert(MemoryLayout<ZipSlotState>.alignment <= MemoryLayout<Int>.alignment)
-        offsets = storage.bindMemory(to: Int.self, capacity: count)
-        offsets.initialize(repeating: 0, count: count)
-        let values = storage + valuesStart
-        self.values = values
-        slots = (storage + offsetBytes).bindMemory(to: ZipSlotState.self, capacity: count)
-        slots.initialize(repeating: ZipSlotState(buffer: values), count: count)
-        super.init(observer: observer, cancel: cancel)
+        super.init(count: count, size: size, alignment: alignment, slot: { ZipSlotState(buffer: $0) }, observer: observer, cancel: cancel)
     }
 
     deinit {
@@ -137,9 +71,6 @@ class ZipTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Senda
         for index in 0 ..< count where slots[index].isGrown {
             slots[index].buffer.deallocate()
         }
-        slots.deinitialize(count: count)
-        offsets.deinitialize(count: count)
-        UnsafeMutableRawPointer(offsets).deallocate()
     }
 
     /// Subscribes to `source`, whose elements go to slot `index`.
@@ -235,50 +166,23 @@ class ZipTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Senda
         case .ignore:
             lock.unlock()
         case .detach:
-            // Its subscription is disposed in the same step (a source that completes while
-            // being subscribed, such as `just`, has none yet: it is disposed on arrival).
-            let subscription = slots[index].subscription.take()
-            lock.unlock()
-            subscription?.dispose()
+            detachLockedThenUnlock(at: index)
         case .complete:
             endLockedThenUnlock(nil)
         }
     }
 
-    /// Keeps `subscription` as source `index`'s, or disposes it if that was disposed already.
-    final func attach(_ subscription: Disposable, at index: Int) {
-        lock.lock()
-        let late = slots[index].subscription.attach(subscription)
-        lock.unlock()
-        late?.dispose()
-    }
-
-    /// Disposes source `index`'s subscription, now or when it arrives.
-    final func detach(at index: Int) {
-        lock.lock()
-        let subscription = slots[index].subscription.take()
-        lock.unlock()
-        subscription?.dispose()
-    }
-
-    /// Also disposes every source's subscription and destroys the waiting elements (the sink
-    /// is its own subscription, so this runs more than once: only the first goes further).
-    override func dispose() {
-        super.dispose()
-        lock.lock()
-        if sourcesDetached {
-            lock.unlock()
-            return
-        }
-        sourcesDetached = true
-        // Nothing is queued or taken from the rings from here on, so they can be emptied
-        // without the lock (their elements' deinitializers may call anything).
+    /// Nothing is queued or taken from the rings from here on, so they are emptied without the
+    /// lock (their elements' deinitializers may call anything).
+    override func sourcesDetachingLocked() {
         _ = state.stop()
         pending = 0
         hasPendingEnd = false
         pendingError = nil
-        lock.unlock()
-        for index in 0 ..< count { detach(at: index) }
+    }
+
+    /// Destroys the waiting elements, once the sources' subscriptions are disposed.
+    override func didDetachSources() {
         destroyQueued()
     }
 
@@ -310,6 +214,12 @@ class ZipTypedSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Senda
 
     /// Delivers what other threads (or re-entrant calls) decided while this thread delivered,
     /// until nothing is left; then no thread is delivering. Call without the lock held.
+    ///
+    /// The claim–queue–drain protocol of ``DeliveryQueue``, with a count in place of its queue:
+    /// the values of a decision already wait, in order, in the rings (the n-th decision takes
+    /// the n-th elements), so a decision taken while this thread delivers is one more to take,
+    /// not an item to store; a `DeliveryQueue` would copy each combination out of the rings
+    /// under the lock into an array of a type built from the sources' types.
     final func drainQueued() {
         lock.lock()
         while true {
@@ -368,34 +278,21 @@ final class ZipTypedSink<Observer: ObserverType, E1, E2, each E>: ZipTypedSinkBa
         // Twice through the types, the same way: to size the storage, then to note where each
         // source's place in `rendering` and its first ring go. The places come first, so that
         // `rendering` is the start of the values.
-        var count = 0
-        var size = 0
-        var alignment = 1
-        func place(_ bytes: Int, alignedTo valueAlignment: Int) -> Int {
-            let offset = (size + valueAlignment - 1) / valueAlignment * valueAlignment
-            size = offset + bytes
-            alignment = max(alignment, valueAlignment)
-            return offset
-        }
-        func placeRendering<Value>(_: Value.Type) -> Int {
-            count += 1
-            return place(MemoryLayout<Value>.size, alignedTo: MemoryLayout<Value>.alignment)
-        }
+        var layout = TypedSlotsLayout()
         func placeRing<Value>(_: Value.Type) -> Int {
-            place(MemoryLayout<Value>.stride * zipInlineCapacity, alignedTo: MemoryLayout<Value>.alignment)
+            layout.place(MemoryLayout<Value>.stride * zipInlineCapacity, alignedTo: MemoryLayout<Value>.alignment)
         }
-        _ = placeRendering(E1.self)
-        _ = placeRendering(E2.self)
-        repeat _ = placeRendering((each E).self)
+        _ = layout.place(E1.self)
+        _ = layout.place(E2.self)
+        repeat _ = layout.place((each E).self)
         _ = placeRing(E1.self)
         _ = placeRing(E2.self)
         repeat _ = placeRing((each E).self)
-        super.init(count: count, size: size, alignment: alignment, observer: observer, cancel: cancel)
-        count = 0
-        size = 0
+        super.init(count: layout.count, size: layout.size, alignment: layout.alignment, observer: observer, cancel: cancel)
+        layout = TypedSlotsLayout()
         func noteRendering<Value>(_ type: Value.Type) {
-            let offset = placeRendering(type)
-            offsets[count - 1] = offset
+            let offset = layout.place(type)
+            offsets[layout.count - 1] = offset
         }
         var index = 0
         func noteRing<Value>(_ type: Value.Type) {

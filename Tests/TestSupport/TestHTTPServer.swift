@@ -13,9 +13,9 @@ import Foundation
 /// every connection after one answer, and stops itself: ``stop()`` is idempotent, waits for
 /// every thread to finish (bounded), and runs from `deinit` too. Every wait inside the server
 /// is bounded and wakes up when the server stops, so no test can hang on it.
-final class TestHTTPServer: @unchecked Sendable {
+public final class TestHTTPServer: @unchecked Sendable {
     /// What a path answers.
-    enum Action: Sendable {
+    public enum Action: Sendable {
         /// Answer at once.
         case respond(status: Int, contentType: String = "application/json", body: Data)
         /// Answer after `seconds` (or give up when the server stops first).
@@ -31,9 +31,13 @@ final class TestHTTPServer: @unchecked Sendable {
         /// Answer `status` (a 3xx) with a `Location` header and a short body; `{port}` in
         /// `location` becomes the server's port.
         case redirect(status: Int, location: String)
+        /// Announce `Content-Length` for all of `body`, send only its first `sentBytes` bytes,
+        /// then close the connection: a connection lost mid-body.
+        case dropAfter(sentBytes: Int, body: Data)
     }
 
-    let port: UInt16
+    /// The port the server listens on, chosen by the system.
+    public let port: UInt16
     private let routes: [String: Action]
     private let listener: Int32
     private let maxConnections: Int
@@ -41,6 +45,7 @@ final class TestHTTPServer: @unchecked Sendable {
     private var stopping = false
     private var liveThreads = 0
     private var requestLog: [String] = []
+    private var pathCounts: [String: Int] = [:]
     private var closedByClientLog: [String] = []
     private var streamedBytes: [String: Int] = [:]
     private var released: Set<String> = []
@@ -48,7 +53,7 @@ final class TestHTTPServer: @unchecked Sendable {
     /// Starts listening.
     ///
     /// - Parameter routes: Actions by path; unknown paths answer 404.
-    init(routes: [String: Action], maxConnections: Int = 16) throws {
+    public init(routes: [String: Action], maxConnections: Int = 16) throws {
         self.routes = routes
         self.maxConnections = maxConnections
         listener = try Self.makeListener()
@@ -58,18 +63,26 @@ final class TestHTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// `http://127.0.0.1:port`.
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    /// The server's URL for `path` (which starts with `/`).
+    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
     /// `METHOD /path` of every request received, in order.
-    var requests: [String] { condition.withLock { requestLog } }
+    public var requests: [String] { condition.withLock { requestLog } }
 
     /// The paths whose client closed the connection while the server was waiting (`.hang`).
-    var closedByClient: [String] { condition.withLock { closedByClientLog } }
+    public var closedByClient: [String] { condition.withLock { closedByClientLog } }
+
+    /// How many requests arrived for `path` (query included, as sent).
+    public func requestCount(_ path: String) -> Int { condition.withLock { pathCounts[path, default: 0] } }
+
+    /// How many requests arrived in all.
+    public var requestTotal: Int { condition.withLock { requestLog.count } }
 
     /// Lets `.respondWhenReleased` requests for `path` answer.
-    func release(_ path: String) {
+    public func release(_ path: String) {
         condition.withLock {
             released.insert(path)
             condition.broadcast()
@@ -77,12 +90,12 @@ final class TestHTTPServer: @unchecked Sendable {
     }
 
     /// Bytes sent for a `.stream` path, once its connection ended.
-    func streamed(_ path: String) -> Int? { condition.withLock { streamedBytes[path] } }
+    public func streamed(_ path: String) -> Int? { condition.withLock { streamedBytes[path] } }
 
     /// Waits until `predicate` holds (checked whenever the server's state changes).
     ///
     /// - Returns: `true` if it held within `timeout` seconds.
-    func wait(timeout: Double = 30, until predicate: (TestHTTPServer) -> Bool) -> Bool {
+    public func wait(timeout: Double = 30, until predicate: (TestHTTPServer) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -97,7 +110,7 @@ final class TestHTTPServer: @unchecked Sendable {
     }
 
     /// Stops accepting, wakes every waiting handler, and waits (up to 10 s) for all threads.
-    func stop() {
+    public func stop() {
         condition.lock()
         let first = !stopping
         stopping = true
@@ -111,7 +124,7 @@ final class TestHTTPServer: @unchecked Sendable {
     }
 
     /// A port on 127.0.0.1 where nothing listens (bound, then released).
-    static func unusedPort() throws -> UInt16 {
+    public static func unusedPort() throws -> UInt16 {
         let fd = socket(AF_INET, Self.streamType, 0)
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
         defer { close(fd) }
@@ -161,6 +174,7 @@ final class TestHTTPServer: @unchecked Sendable {
         guard let (method, path) = readRequestLine(client) else { return }
         condition.withLock {
             requestLog.append("\(method) \(path)")
+            pathCounts[path, default: 0] += 1
             condition.broadcast()
         }
         switch routes[path] {
@@ -211,6 +225,9 @@ final class TestHTTPServer: @unchecked Sendable {
             let location = template.replacingOccurrences(of: "{port}", with: "\(port)")
             respond(client, status: status, contentType: "text/plain", body: Data("moved to \(location)".utf8),
                     extraHeaders: "Location: \(location)\r\n")
+        case .dropAfter(let sentBytes, let body):
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            _ = write(client, Data(head.utf8) + body.prefix(sentBytes))
         case nil:
             respond(client, status: 404, contentType: "text/plain", body: Data("no route for \(path)".utf8))
         }

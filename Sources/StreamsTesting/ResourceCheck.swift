@@ -1,9 +1,10 @@
+#if canImport(Testing)
 import Foundation
 import Streams
 import Testing
 
-/// A test trait that proves a test leaked no subscription: it records ``Resources/total``
-/// before the test and expects the same value after it.
+/// A Swift Testing trait that proves a test leaked no subscription: it records
+/// ``Resources/total`` before the test and expects the same value after it.
 ///
 /// `Resources.total` is process-wide, so tests carrying this trait run one at a time (across
 /// every suite and target); tests without it must not create subscriptions. The main
@@ -80,3 +81,4 @@ actor ResourceGate {
         }
     }
 }
+#endif

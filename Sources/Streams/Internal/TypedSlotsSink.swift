@@ -1,0 +1,199 @@
+import Locking
+
+/// What a source's state in a ``TypedSlotsSink`` has, whatever the operator: the source's
+/// subscription.
+protocol TypedSlotState {
+    /// The source's subscription.
+    var subscription: SourceSubscription { get set }
+}
+
+/// What the typed engines of `combineLatest` and `zip` (``CombineLatestTypedSinkBase``,
+/// ``ZipTypedSinkBase``) share, whatever their sources' element types: one lock, one state
+/// per source (`Slot`), and one allocation that holds the per-source offsets, the states and
+/// the values, laid out in raw memory by the subclass for its sources' types, so that the
+/// element path touches no `Optional` of a generic type and no generic slot class (whose
+/// metadata would be looked up at run time for every element: the code is not specialised for
+/// the caller's types); and the sources' subscriptions, disposed once.
+class TypedSlotsSink<Observer: ObserverType, Slot: TypedSlotState>: Sink<Observer>, @unchecked Sendable {
+    /// Guards the states and the values. Never held while calling out.
+    final let lock = Lock()
+    /// The number of sources.
+    final let count: Int
+    /// Where each source's value is, from the start of `values`; written by the subclass's
+    /// initializer, never changed afterwards (read without the lock).
+    final let offsets: UnsafeMutablePointer<Int>
+    /// One state per source.
+    final let slots: UnsafeMutablePointer<Slot>
+    /// The start of the values, aligned for every source's type.
+    final let values: UnsafeMutableRawPointer
+    /// `true` once ``dispose()`` has started disposing the sources' subscriptions.
+    @exclusivity(unchecked) private var sourcesAreDetached = false
+
+    /// Makes room for `count` sources whose values take `size` bytes aligned to `alignment`;
+    /// each source's state starts as `slot(values)`. The subclass then writes each source's
+    /// offset into `offsets`.
+    init(count: Int, size: Int, alignment: Int, slot: (UnsafeMutableRawPointer) -> Slot, observer: Observer, cancel: Cancelable) {
+        self.count = count
+        // Int and the states share their alignment (checked below); the values may need more.
+        let offsetBytes = MemoryLayout<Int>.stride * count
+        let stateBytes = MemoryLayout<Slot>.stride * count
+        let valueAlignment = max(alignment, MemoryLayout<Slot>.alignment, MemoryLayout<Int>.alignment)
+        let valuesStart = (offsetBytes + stateBytes + valueAlignment - 1) / valueAlignment * valueAlignment
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: valuesStart + size, alignment: valueAlignment)
+        assert(MemoryLayout<Slot>.alignment <= MemoryLayout<Int>.alignment)
+        offsets = storage.bindMemory(to: Int.self, capacity: count)
+        offsets.initialize(repeating: 0, count: count)
+        values = storage + valuesStart
+        slots = (storage + offsetBytes).bindMemory(to: Slot.self, capacity: count)
+        slots.initialize(repeating: slot(values), count: count)
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        // The subclass has destroyed the values.
+        slots.deinitialize(count: count)
+        offsets.deinitialize(count: count)
+        UnsafeMutableRawPointer(offsets).deallocate()
+    }
+
+    /// Keeps `subscription` as source `index`'s, or disposes it if that was disposed already.
+    final func attach(_ subscription: Disposable, at index: Int) {
+        lock.lock()
+        let late = slots[index].subscription.attach(subscription)
+        lock.unlock()
+        late?.dispose()
+    }
+
+    /// Disposes source `index`'s subscription, now or when it arrives.
+    final func detach(at index: Int) {
+        lock.lock()
+        detachLockedThenUnlock(at: index)
+    }
+
+    /// Disposes source `index`'s subscription (now, or when it arrives: a source that completes
+    /// while being subscribed, such as `just`, has none yet); called under the lock, which it
+    /// releases before disposing.
+    final func detachLockedThenUnlock(at index: Int) {
+        let subscription = slots[index].subscription.take()
+        lock.unlock()
+        subscription?.dispose()
+    }
+
+    /// Called under the lock by the first ``dispose()`` only (the sink is its own subscription,
+    /// so `dispose` runs more than once); the lock is released after it, and then every
+    /// source's subscription is disposed.
+    func sourcesDetachingLocked() {}
+
+    /// Called by the first ``dispose()`` only, without the lock, once every source's
+    /// subscription is disposed.
+    func didDetachSources() {}
+
+    /// Also disposes every source's subscription, once.
+    override func dispose() {
+        super.dispose()
+        lock.lock()
+        if sourcesAreDetached {
+            lock.unlock()
+            return
+        }
+        sourcesAreDetached = true
+        sourcesDetachingLocked()
+        lock.unlock()
+        for index in 0 ..< count { detach(at: index) }
+        didDetachSources()
+    }
+}
+
+/// Lays out the values of a ``TypedSlotsSink`` one type after the other, each at its
+/// alignment: run once through the sources' types to size the storage, and once again the same
+/// way to note each source's offset.
+struct TypedSlotsLayout {
+    /// How many values were placed.
+    private(set) var count = 0
+    /// The bytes they take.
+    private(set) var size = 0
+    /// The largest alignment among them.
+    private(set) var alignment = 1
+
+    /// Places `bytes` bytes aligned to `valueAlignment` after what was placed; returns their
+    /// offset.
+    mutating func place(_ bytes: Int, alignedTo valueAlignment: Int) -> Int {
+        let offset = (size + valueAlignment - 1) / valueAlignment * valueAlignment
+        size = offset + bytes
+        alignment = max(alignment, valueAlignment)
+        return offset
+    }
+
+    /// Places one value of type `Value`, counting it as a source's; returns its offset.
+    mutating func place<Value>(_: Value.Type) -> Int {
+        count += 1
+        return place(MemoryLayout<Value>.size, alignedTo: MemoryLayout<Value>.alignment)
+    }
+}
+
+/// What the typed engines' producer asks of their sinks: to subscribe to a source whose
+/// elements go to slot `index` (a `just` or an `empty` is read at once, not subscribed).
+protocol TypedSlotsSubscribing: Disposable {
+    /// Subscribes to `source`, whose elements go to slot `index`.
+    func subscribe<Source: ObservableType>(_ source: Source, at index: Int)
+}
+
+/// Which operator's engine a ``TypedCombining`` runs: ``CombineLatestTypedSink`` or
+/// ``ZipTypedSink``.
+enum TypedCombiningRules {
+    /// The latest element of each source, once every one has sent one.
+    case combineLatest
+    /// The n-th element of each source together.
+    case zip
+}
+
+/// The one producer of the fixed-arity `combineLatest` and `zip` (two or more sources of any
+/// element types): each source's elements are kept with their own type in a
+/// ``TypedSlotsSink``, so an element goes from a source to `resultSelector` without being boxed
+/// or cast.
+///
+/// Completion, failure, disposal and delivery are those of the collection engine
+/// (``CollectionCombiningProducer``; for `zip`, without completing when starved): decisions are
+/// taken under one lock per subscription, the selector and the observer are called outside it,
+/// and elements leave in the order they were decided.
+final class TypedCombining<Result, O1: ObservableType, O2: ObservableType, each O: ObservableType>: Producer<Result>, @unchecked Sendable {
+    typealias ResultSelector = (O1.Element, O2.Element, repeat (each O).Element) throws -> Result
+
+    private let rules: TypedCombiningRules
+    private let source1: O1
+    private let source2: O2
+    private let sources: (repeat each O)
+    private let resultSelector: ResultSelector
+
+    init(_ rules: TypedCombiningRules, _ source1: O1, _ source2: O2, _ sources: repeat each O, resultSelector: @escaping ResultSelector) {
+        self.rules = rules
+        self.source1 = source1
+        self.source2 = source2
+        self.sources = (repeat each sources)
+        self.resultSelector = resultSelector
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink: TypedSlotsSubscribing
+        switch rules {
+        case .combineLatest:
+            sink = CombineLatestTypedSink<Observer, O1.Element, O2.Element, repeat (each O).Element>(
+                resultSelector: resultSelector, observer: observer, cancel: cancel
+            )
+        case .zip:
+            sink = ZipTypedSink<Observer, O1.Element, O2.Element, repeat (each O).Element>(
+                resultSelector: resultSelector, observer: observer, cancel: cancel
+            )
+        }
+        // Source i's observer stores into slot i, which the sink laid out for the i-th type.
+        sink.subscribe(source1, at: 0)
+        sink.subscribe(source2, at: 1)
+        var index = 2
+        for source in repeat each sources {
+            sink.subscribe(source, at: index)
+            index += 1
+        }
+        // The sink disposes its sources' subscriptions when disposed.
+        return (sink, sink)
+    }
+}
