@@ -134,7 +134,7 @@ import Testing
 
     @Test func activityIndicatorAndProgressRender() {
         let root = View()
-        let spinner = ActivityIndicator()
+        let spinner = ActivityIndicatorView()
         let progress = ProgressView()
         root.addSubview(spinner)
         root.addSubview(progress)
@@ -143,7 +143,7 @@ import Testing
             spinner.rx.isAnimating.onNext(true)
             progress.rx.progress.onNext(0.4)
         }
-        #expect(root.render() == "View\n  ActivityIndicator (animating)\n  ProgressView 40%")
+        #expect(root.render() == "View\n  ActivityIndicatorView (animating)\n  ProgressView 40%")
         progress.progress = 7
         #expect(progress.progress == 1)
     }

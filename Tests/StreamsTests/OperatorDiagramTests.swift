@@ -83,10 +83,10 @@ import Testing
         "SharedSequence+Flatten.swift: withLatestFrom(second)": { try $0.check { run in
             try driver(run.input("self")).withLatestFrom(driver(run.input("second")))
         } },
-        "SharedSequence+Flatten.swift: combineLatest(a, b) { $0 + $1 }": { try $0.check { run in
+        "SharedSequence+CombineLatestArity.swift: combineLatest(a, b) { $0 + $1 }": { try $0.check { run in
             Driver.combineLatest(try driver(run.input("a")), try driver(run.input("b"))) { $0 + $1 }
         } },
-        "SharedSequence+Flatten.swift: combineLatest(a, b)": { try $0.check { run in
+        "SharedSequence+CombineLatestArity.swift: combineLatest(a, b)": { try $0.check { run in
             Driver.combineLatest(try driver(run.input("a")), try driver(run.input("b")))
         } },
         "SharedSequence.swift: merge(a, b)": { try $0.check { run in Driver.merge(try driver(run.input("a")), try driver(run.input("b"))) } },
@@ -320,10 +320,10 @@ import Testing
             try infallible(run.source).withUnretained(run.owner(freedAtFrame: 7)).map { "(\($0.0.name), \($0.1))" }
         } },
         "SharedSequence+Combining.swift: concat([a, b])": { try $0.check { run in Driver.concat([try driver(run.input("a")), try driver(run.input("b"))]) } },
-        "SharedSequence+Combining.swift: zip(a, b) { $0 + $1 }": { try $0.check { run in
+        "SharedSequence+ZipArity.swift: zip(a, b) { $0 + $1 }": { try $0.check { run in
             Driver.zip(try driver(run.input("a")), try driver(run.input("b"))) { $0 + $1 }
         } },
-        "SharedSequence+Combining.swift: zip(a, b)": { try $0.check { run in Driver.zip(try driver(run.input("a")), try driver(run.input("b"))) } },
+        "SharedSequence+ZipArity.swift: zip(a, b)": { try $0.check { run in Driver.zip(try driver(run.input("a")), try driver(run.input("b"))) } },
         "SharedSequence+Combining.swift: merge()": { try $0.check { run in
             try run.outer.asDriver(onErrorJustReturn: "z").map { run.inner($0).asDriver(onErrorJustReturn: 0) }.merge()
         } },

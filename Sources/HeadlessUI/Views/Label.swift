@@ -6,6 +6,9 @@ import Streams
 open class Label: View {
     /// The text shown; `nil` renders as an empty label.
     public var text: String?
+    /// The colour of the text; `nil` for the default colour. ``render()`` shows a colour that
+    /// is set: `Label "Taken" (red)`.
+    public var textColor: Color?
 
     /// Creates a label.
     ///
@@ -15,13 +18,16 @@ open class Label: View {
         super.init()
     }
 
-    /// `Label "text"`.
+    /// `Label "text"`, then the text colour when one is set.
     open override var renderDescription: String {
-        "\(typeName) \"\(text ?? "")\"\(accessibilitySuffix)"
+        "\(typeName) \"\(text ?? "")\"\(textColor.map { " (\($0))" } ?? "")\(accessibilitySuffix)"
     }
 }
 
 extension Reactive where Base: Label {
     /// Binds the label's text.
     public var text: Binder<String?> { Binder(base) { $0.text = $1 } }
+
+    /// Binds the colour of the label's text.
+    public var textColor: Binder<Color?> { Binder(base) { $0.textColor = $1 } }
 }

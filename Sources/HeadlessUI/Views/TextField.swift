@@ -9,8 +9,12 @@ open class TextField: Control {
     public var text: String? = ""
     /// The placeholder shown while the text is empty.
     public var placeholder: String?
-    /// Whether the field is being edited.
-    public private(set) var isEditing = false
+    /// Whether the field is being edited: it is the first responder of its view hierarchy
+    /// (only one field is at a time; see ``View/becomeFirstResponder()``).
+    public var isEditing: Bool { isFirstResponder }
+    /// The colour of the text; `nil` for the default colour. ``render()`` shows a colour that
+    /// is set.
+    public var textColor: Color?
     /// Whether the text is shown as dots in ``render()``.
     public var isSecureTextEntry = false
 
@@ -25,27 +29,20 @@ open class TextField: Control {
         super.init()
     }
 
-    /// Begins editing (`.editingDidBegin`) if needed.
-    ///
-    /// - Returns: `true` when the field accepts input.
-    @discardableResult
-    public func becomeFirstResponder() -> Bool {
-        guard acceptsInput else { return false }
-        if !isEditing {
-            isEditing = true
-            sendActions(for: .editingDidBegin)
-        }
-        return true
+    /// `true` while the field accepts input: ``becomeFirstResponder()`` then begins editing
+    /// (`.editingDidBegin`), and ends the editing of the previous first responder.
+    open override var canBecomeFirstResponder: Bool { acceptsInput }
+
+    override func didBecomeFirstResponder() {
+        sendActions(for: .editingDidBegin)
     }
 
-    /// Ends editing (`.editingDidEnd`) if editing.
-    public func resignFirstResponder() {
-        guard isEditing else { return }
-        isEditing = false
+    override func didResignFirstResponder() {
         sendActions(for: .editingDidEnd)
     }
 
-    /// Simulates typing `string`, one `.editingChanged` per character; begins editing first.
+    /// Simulates typing `string`, one `.editingChanged` per character; begins editing first
+    /// (the field becomes first responder, and the one that was ends editing).
     ///
     /// - Parameter string: The characters typed.
     public func type(_ string: String) {
@@ -90,7 +87,8 @@ open class TextField: Control {
         } else {
             shown = "\"\(isSecureTextEntry ? String(repeating: "•", count: current.count) : current)\""
         }
-        return "\(typeName) \(shown)\(isEditing ? " (editing)" : "")\(stateSuffix)\(accessibilitySuffix)"
+        let color = textColor.map { " (\($0))" } ?? ""
+        return "\(typeName) \(shown)\(color)\(isEditing ? " (editing)" : "")\(stateSuffix)\(accessibilitySuffix)"
     }
 }
 
@@ -107,4 +105,7 @@ extension Reactive where Base: TextField {
 
     /// Binds the placeholder.
     public var placeholder: Binder<String?> { Binder(base) { $0.placeholder = $1 } }
+
+    /// Binds the colour of the field's text.
+    public var textColor: Binder<Color?> { Binder(base) { $0.textColor = $1 } }
 }

@@ -33,9 +33,23 @@ open class View: ReactiveCompatible {
     public private(set) var subviews: [View] = []
     /// The view this one is a child of.
     public internal(set) weak var superview: View?
+    /// On the root of a hierarchy, its first responder (see `View+FirstResponder.swift`).
+    weak var firstResponderOfHierarchy: View?
+    /// The gesture recognizers attached (see `GestureRecognizer.swift`).
+    var attachedGestureRecognizers: [GestureRecognizer] = []
 
     /// Creates an empty, visible view.
     public init() {}
+
+    /// Whether this view can become first responder (see ``becomeFirstResponder()``): `true`
+    /// for a ``TextField`` that accepts input, `false` for other views.
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// Called when the view has become first responder.
+    func didBecomeFirstResponder() {}
+
+    /// Called when the view has stopped being first responder.
+    func didResignFirstResponder() {}
 
     /// Adds `view` as the front-most child, removing it from its previous parent.
     ///
@@ -44,11 +58,13 @@ open class View: ReactiveCompatible {
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self
+        adoptFirstResponder(of: view)
     }
 
     /// Removes the view from its parent.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
+        resignFirstResponderLeaving()
         parent.subviews.removeAll { $0 === self }
         if parent.backgroundView === self { parent.backgroundView = nil }
         superview = nil

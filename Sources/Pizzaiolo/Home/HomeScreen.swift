@@ -9,7 +9,7 @@ public final class HomeScreen: PizzaioloScreen {
     /// The view model.
     public let viewModel: HomeViewModel
     /// Turns while there is nothing to show yet.
-    public let spinner = ActivityIndicator()
+    public let spinner = ActivityIndicatorView()
     /// The stale-data banner.
     public let banner = Label()
     /// The cards.

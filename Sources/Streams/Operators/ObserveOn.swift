@@ -8,7 +8,7 @@ extension ObservableType {
     ///     observe(on: s)
     ///     on scheduler s:       ---1--2--|
     ///
-    /// On a serial scheduler (``SerialDispatchQueueScheduler``, ``MainScheduler``) events wait
+    /// On a serial scheduler (``SerialDispatchQueueScheduler``, its subclass ``MainScheduler``) events wait
     /// in a queue and one scheduled drain delivers them in order: a burst costs one work item,
     /// not one per element. A drain delivers at most 256 events, then schedules the next drain
     /// and returns, so other work on the same queue runs between the batches of a long burst.
@@ -22,7 +22,7 @@ extension ObservableType {
     /// - Parameter scheduler: Where the observer is called.
     /// - Returns: The same sequence, observed on `scheduler`.
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        if scheduler is SerialDispatchQueueScheduler || scheduler is MainScheduler {
+        if scheduler is SerialDispatchQueueScheduler {
             return ObserveOnSerial(source: asObservable(), scheduler: scheduler)
         }
         return ObserveOn(source: asObservable(), scheduler: scheduler)
@@ -92,7 +92,11 @@ private final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>,
 
     init(scheduler: ImmediateSchedulerType, observer: Observer, handle: SinkDisposer?) {
         self.scheduler = scheduler
-        drainSource = (scheduler as? SerialDispatchQueueScheduler).map { DispatchSource.makeUserDataAddSource(queue: $0.configuration.queue) }
+        // The main scheduler is a serial dispatch queue scheduler by type only: its work waits
+        // in its own queue, which a drain runs, so it takes the scheduled-action path.
+        drainSource = (scheduler as? SerialDispatchQueueScheduler).flatMap { scheduler in
+            scheduler is MainScheduler ? nil : DispatchSource.makeUserDataAddSource(queue: scheduler.configuration.queue)
+        }
         super.init(observer: observer, handle: handle)
         if let drainSource {
             drainSource.setEventHandler(handler: makeDrainBlock(self))

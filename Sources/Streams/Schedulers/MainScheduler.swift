@@ -13,7 +13,12 @@ import Locking
 /// drains it. A headless app or a test drains it itself with ``drain()`` or
 /// ``run(until:timeout:)``; the thread that drains counts as the main scheduler meanwhile,
 /// and only one thread drains at a time, so work never runs concurrently.
-public final class MainScheduler: SchedulerType, @unchecked Sendable {
+///
+/// As in RxSwift it is a ``SerialDispatchQueueScheduler`` (its queue is the main dispatch
+/// queue), so code that keeps one in such a property compiles unchanged:
+///
+///     let scheduler: SerialDispatchQueueScheduler = MainScheduler.instance
+public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
     /// The main scheduler: immediate on the main thread when nothing is queued.
     public static let instance = MainScheduler(alwaysQueue: false)
 
@@ -35,6 +40,7 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
 
     private init(alwaysQueue: Bool) {
         self.alwaysQueue = alwaysQueue
+        super.init(serialQueue: DispatchQueue.main)
     }
 
     /// A main scheduler like ``instance``: immediate on the main thread when nothing is queued.
@@ -51,9 +57,6 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
         precondition(Thread.isMainThread, errorMessage ?? "Running on a background thread instead of the main thread.")
     }
 
-    /// The current wall-clock time.
-    public var now: RxTime { Date() }
-
     /// `true` when the calling code runs on the main scheduler: on the main thread, or inside
     /// a drain.
     public static var isOnMainScheduler: Bool {
@@ -68,7 +71,7 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
     }
 
     /// Runs `action` now when allowed (see the type's discussion), otherwise queues it.
-    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public override func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         if !alwaysQueue, Self.isOnMainScheduler, MainQueue.shared.beginInline() {
             defer { MainQueue.shared.endInline() }
             return action(state)
@@ -79,7 +82,7 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
     }
 
     /// Queues `action` on the main scheduler after `dueTime`.
-    public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public override func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         let item = ScheduledItem(action: action, state: state)
         let nanoseconds = dueTime.nanoseconds
         if nanoseconds <= 0 {
@@ -92,6 +95,19 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
             if !box.value.isDisposed { MainQueue.shared.enqueue(box.value) }
         }
         return item
+    }
+
+    /// Runs `action` every `period`, the first time after `startAfter`, each run queued on the
+    /// main scheduler like any other work (not on a dispatch timer of the main queue).
+    ///
+    /// - Parameters:
+    ///   - state: The first state.
+    ///   - startAfter: The delay before the first run.
+    ///   - period: The time between runs.
+    ///   - action: The work; it returns the state for the next run.
+    /// - Returns: A disposable that stops the runs.
+    public override func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        PeriodicTicker(scheduler: self, state: state, period: period, action: action).start(after: startAfter)
     }
 
     /// Runs all queued work, and the work it queues, on the calling thread.

@@ -9,7 +9,10 @@ import Foundation
 ///
 ///     let background = SerialDispatchQueueScheduler(qos: .userInitiated)
 ///     source.observe(on: background).subscribe(onNext: { heavyWork($0) })
-public final class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+///
+/// ``MainScheduler`` is a subclass, as in RxSwift: a property of this type can hold
+/// `MainScheduler.instance`. Other subclasses cannot be declared outside this module.
+public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     /// The scheduler's time: a `Date`.
     public typealias Time = Date
 

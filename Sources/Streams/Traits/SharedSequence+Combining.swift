@@ -22,31 +22,6 @@ extension SharedSequence {
         SharedSequence(Observable.concat(collection.map { $0.asObservable() }))
     }
 
-    /// Combines the elements of several shared sequences pairwise, in order, with
-    /// `resultSelector`.
-    ///
-    ///     a: --1-----2-----3--|
-    ///     b: ----3-4-----------5--|
-    ///     zip(a, b) { $0 + $1 }
-    ///        ----4---6---------8--|
-    ///
-    /// - Parameters:
-    ///   - source1: The first source.
-    ///   - source2: The second source.
-    ///   - sources: More sources.
-    ///   - resultSelector: Combines one element of each source.
-    /// - Returns: The zipped shared sequence.
-    public static func zip<E1, E2, each E>(
-        _ source1: SharedSequence<SharingStrategy, E1>,
-        _ source2: SharedSequence<SharingStrategy, E2>,
-        _ sources: repeat SharedSequence<SharingStrategy, each E>,
-        resultSelector: @escaping (E1, E2, repeat each E) -> Element
-    ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.zip(
-            source1.asObservable(), source2.asObservable(), repeat (each sources).asObservable(),
-            resultSelector: resultSelector
-        ))
-    }
 
     /// Combines the elements of a collection of shared sequences pairwise with `resultSelector`.
     ///
@@ -72,30 +47,6 @@ extension SharedSequence {
     }
 }
 
-extension SharedSequence where Element == Any {
-    /// Combines the elements of several shared sequences pairwise into tuples.
-    ///
-    ///     a: --1-----2-----3--|
-    ///     b: ----3-4-----------5--|
-    ///     zip(a, b)
-    ///        ----A---B---------C--|
-    ///     where A = (1, 3), B = (2, 4), C = (3, 5)
-    ///
-    /// - Parameters:
-    ///   - source1: The first source.
-    ///   - source2: The second source.
-    ///   - sources: More sources.
-    /// - Returns: The shared sequence of tuples.
-    public static func zip<E1, E2, each E>(
-        _ source1: SharedSequence<SharingStrategy, E1>,
-        _ source2: SharedSequence<SharingStrategy, E2>,
-        _ sources: repeat SharedSequence<SharingStrategy, each E>
-    ) -> SharedSequence<SharingStrategy, (E1, E2, repeat each E)> {
-        SharedSequence<SharingStrategy, (E1, E2, repeat each E)>(Observable.zip(
-            source1.asObservable(), source2.asObservable(), repeat (each sources).asObservable()
-        ) { (first: E1, second: E2, rest: repeat each E) in (first, second, repeat each rest) })
-    }
-}
 
 extension SharedSequence where Element: RxAbstractInteger {
     /// Counts 0, 1, 2, … every `period`, on the sharing scheduler.

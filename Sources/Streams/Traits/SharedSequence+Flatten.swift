@@ -86,31 +86,6 @@ extension SharedSequenceConvertibleType {
 }
 
 extension SharedSequence {
-    /// Combines the latest elements of several shared sequences with `resultSelector`, each
-    /// time one of them sends, once every one has sent.
-    ///
-    ///     a: --1-----2-----|
-    ///     b: -----3-----4------|
-    ///     combineLatest(a, b) { $0 + $1 }
-    ///        -----4--5--6------|
-    ///
-    /// - Parameters:
-    ///   - source1: The first source.
-    ///   - source2: The second source.
-    ///   - sources: Further sources.
-    ///   - resultSelector: Makes an element from the latest element of each source.
-    /// - Returns: The combined shared sequence.
-    public static func combineLatest<E1, E2, each E>(
-        _ source1: SharedSequence<SharingStrategy, E1>,
-        _ source2: SharedSequence<SharingStrategy, E2>,
-        _ sources: repeat SharedSequence<SharingStrategy, each E>,
-        resultSelector: @escaping (E1, E2, repeat each E) -> Element
-    ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.combineLatest(
-            source1.asObservable(), source2.asObservable(), repeat (each sources).asObservable(),
-            resultSelector: resultSelector
-        ))
-    }
 
     /// Combines the latest elements of a collection of shared sequences with `resultSelector`.
     ///
@@ -138,27 +113,3 @@ extension SharedSequence {
     }
 }
 
-extension SharedSequence where Element == Any {
-    /// Combines the latest elements of several shared sequences into tuples.
-    ///
-    ///     a: --1-----2-----|
-    ///     b: -----3-----4------|
-    ///     combineLatest(a, b)
-    ///        -----A--B--C------|
-    ///     where A = (1, 3), B = (2, 3), C = (2, 4)
-    ///
-    /// - Parameters:
-    ///   - source1: The first source.
-    ///   - source2: The second source.
-    ///   - sources: Further sources.
-    /// - Returns: The shared sequence of tuples of latest elements.
-    public static func combineLatest<E1, E2, each E>(
-        _ source1: SharedSequence<SharingStrategy, E1>,
-        _ source2: SharedSequence<SharingStrategy, E2>,
-        _ sources: repeat SharedSequence<SharingStrategy, each E>
-    ) -> SharedSequence<SharingStrategy, (E1, E2, repeat each E)> {
-        SharedSequence<SharingStrategy, (E1, E2, repeat each E)>(Observable.combineLatest(
-            source1.asObservable(), source2.asObservable(), repeat (each sources).asObservable()
-        ))
-    }
-}

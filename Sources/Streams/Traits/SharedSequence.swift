@@ -55,6 +55,22 @@ public protocol SharedSequenceConvertibleType<Element>: ObservableConvertibleTyp
     func asSharedSequence() -> SharedSequence<SharingStrategy, Element>
 }
 
+extension SharedSequenceConvertibleType {
+    /// The value as an ``Observable``: the observable of ``asSharedSequence()``. A type of yours
+    /// that conforms by giving only `asSharedSequence()` (RxExample's `ActivityIndicator` does)
+    /// gets it from here.
+    ///
+    ///     final class Loading: SharedSequenceConvertibleType {
+    ///         func asSharedSequence() -> Driver<Bool> { relay.asDriver() }
+    ///     }
+    ///     loading.asObservable().subscribe(onNext: { print($0) })
+    ///
+    /// - Returns: The shared sequence's observable.
+    public func asObservable() -> Observable<Element> {
+        asSharedSequence().asObservable()
+    }
+}
+
 /// Chooses the scheduler that drivers and signals deliver on.
 ///
 /// By default it is ``MainScheduler/instance``. Tests swap it for a ``TestScheduler`` (or any
