@@ -161,10 +161,13 @@ import Testing
     /// producer emitting non-stop on another thread, every `subscribe` returns after delivering
     /// the replay itself, and each subscriber sees a gap-free, ordered run.
     ///
-    /// The time limit only catches a hang. It counts from when the test is scheduled, so it also
-    /// covers waiting for a test thread: under AddressSanitizer on 2 cores the load-hardening
-    /// tests hold both for about a minute, and this test then waited over 60 s before running.
-    @Test(.timeLimit(.minutes(3))) func subscribeReturnsWhileAnotherThreadEmitsNonStop() {
+    /// A hang is caught by a deadline measured from when the subscribing starts, not by a test
+    /// time limit: Swift Testing counts a time limit from when the test is scheduled, so it
+    /// also counted the minutes this test waited for the leak-checked suites ahead of it, and
+    /// a whole run of 218 s on a loaded machine exceeded its 180 s without any hang. The
+    /// subscribing runs on a thread of its own; if it has not finished within the deadline,
+    /// the test fails and stops the producer, which frees a captured subscriber.
+    @Test func subscribeReturnsWhileAnotherThreadEmitsNonStop() {
         let subject = ReplaySubject<Int>.create(bufferSize: 1)
         let started = ManagedFlag()
         let keepAlive = subject.subscribe(onNext: { _ in started.set() })
@@ -181,19 +184,32 @@ import Testing
         producer.start()
         let startDeadline = Date().addingTimeInterval(20)
         while !started.isSet, Date() < startDeadline { sched_yield() }
-        for _ in 0..<200 {
-            let seen = LockedArray()
-            let subscription = subject.subscribe(onNext: { seen.append($0) })
-            #expect(!seen.values.isEmpty, "the replay is delivered before subscribe returns")
-            let deadline = Date().addingTimeInterval(10)
-            while seen.values.count < 3, Date() < deadline { sched_yield() }
-            subscription.dispose()
-            #expect(seen.values.count >= 3, "the subscriber kept receiving while the producer emitted")
-            let values = seen.values
-            #expect(zip(values, values.dropFirst()).allSatisfy { $1 == $0 + 1 }, "a run with a gap or out of order: \(values.prefix(10))")
+
+        let failures = LockedStrings()
+        let subscribingDone = DispatchSemaphore(value: 0)
+        let subscriber = Thread {
+            for round in 0..<200 {
+                let seen = LockedArray()
+                let subscription = subject.subscribe(onNext: { seen.append($0) })
+                if seen.values.isEmpty { failures.append("round \(round): the replay was not delivered before subscribe returned") }
+                let deadline = Date().addingTimeInterval(10)
+                while seen.values.count < 3, Date() < deadline { sched_yield() }
+                subscription.dispose()
+                let values = seen.values
+                if values.count < 3 { failures.append("round \(round): the subscriber stopped receiving while the producer emitted") }
+                if !zip(values, values.dropFirst()).allSatisfy({ $1 == $0 + 1 }) {
+                    failures.append("round \(round): a run with a gap or out of order: \(values.prefix(10))")
+                }
+            }
+            subscribingDone.signal()
         }
+        subscriber.start()
+        let finished = subscribingDone.wait(timeout: .now() + 120) == .success
+        #expect(finished, "200 subscriptions did not finish within 120 s: a subscribe is captured into delivering")
         stop.set()
         #expect(producerDone.wait(timeout: .now() + 30) == .success)
+        if !finished { _ = subscribingDone.wait(timeout: .now() + 30) }
+        #expect(failures.values.isEmpty, "\(failures.values.prefix(5))")
         keepAlive.dispose()
     }
 }
@@ -203,6 +219,13 @@ private final class ManagedFlag: @unchecked Sendable {
     private var value = false
     var isSet: Bool { lock.withLock { value } }
     func set() { lock.withLock { value = true } }
+}
+
+private final class LockedStrings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String] = []
+    var values: [String] { lock.withLock { storage } }
+    func append(_ value: String) { lock.withLock { storage.append(value) } }
 }
 
 private final class LockedArray: @unchecked Sendable {
