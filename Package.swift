@@ -46,6 +46,7 @@ let package = Package(
         .executableTarget(name: "StoreCrashHelper", dependencies: ["ObjectStore", "Streams"]),
         // Shared helpers for every test target (resource-leak trait, small utilities).
         .target(name: "TestSupport", dependencies: ["Streams", "StreamsTesting"], path: "Tests/TestSupport"),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "Locking", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "StreamsTestingTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "StreamsBlockingTests", dependencies: ["Streams", "StreamsBlocking", "StreamsTesting", "TestSupport"]),

@@ -14,9 +14,8 @@ protocol CommitObserver: AnyObject {
 /// The shared state behind one or more ``Store`` handles.
 ///
 /// Commit deliveries are queued under `deliveryLock` and run by one thread at a time in commit
-/// order (`drain()`): the claim–queue–drain protocol of Streams' `DeliveryQueue`, written out
-/// here because the store's storage code does not import Streams (where that type lives,
-/// internal to it).
+/// order (`drain()`), in the package's one `DeliveryQueue` (from `Locking`, which the storage
+/// code imports without the reactive library).
 final class StoreCore: @unchecked Sendable {
     let lock = Lock()                 // guards state, writer, observers, lastCommitLog
     private let writeLock = Lock()    // one writer at a time
@@ -31,8 +30,7 @@ final class StoreCore: @unchecked Sendable {
     private var observers: [ObjectIdentifier: CommitObserver] = [:]
     var lastCommitLog: [ChangeRecord] = []
     private let deliveryLock = Lock()
-    private var deliveries: [() -> Void] = []
-    private var draining = false
+    private var deliveries = DeliveryQueue<() -> Void>()
 
     nonisolated(unsafe) private static var registry: [String: Weak] = [:]
     private static let registryLock = Lock()
@@ -191,22 +189,19 @@ final class StoreCore: @unchecked Sendable {
 
     private func enqueue(_ actions: [() -> Void]) {
         guard !actions.isEmpty else { return }
-        deliveryLock.withLock { deliveries.append(contentsOf: actions) }
+        deliveryLock.withLock { for action in actions { deliveries.append(action) } }
     }
 
     /// Runs queued deliveries in commit order; one thread drains at a time.
     func drain() {
         deliveryLock.lock()
-        if draining { deliveryLock.unlock(); return }
-        draining = true
-        while !deliveries.isEmpty {
-            let batch = deliveries
-            deliveries.removeAll()
+        guard deliveries.claim() else { deliveryLock.unlock(); return }
+        while !deliveries.finishIfEmpty() {
+            let batch = deliveries.takeAll()
             deliveryLock.unlock()
             for action in batch { action() }
             deliveryLock.lock()
         }
-        draining = false
         deliveryLock.unlock()
     }
 }
