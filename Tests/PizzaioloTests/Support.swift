@@ -71,3 +71,40 @@ extension TestScheduler {
         }
     }
 }
+
+/// What a view-model test needs: a `TestScheduler` counting milliseconds, a cart in a fresh
+/// in-memory store, hot inputs on the scheduler, and recorders for the `Driver`s, which live
+/// until the bench is released.
+///
+///     let bench = try ViewModelBench()
+///     let viewModel = MakerViewModel(input: .init(toggle: bench.hot([(100, "ham")]), addToCart: bench.taps(200)), cart: bench.cart)
+///     let price = bench.record(viewModel.price)
+///     bench.run()
+///     #expect(price.events == [.next(0, "Price: $2.99"), .next(100, "Price: $4.49")])
+final class ViewModelBench {
+    let scheduler = TestScheduler.milliseconds()
+    let store: Store
+    let cart: CartRepository
+    let bag = DisposeBag()
+
+    init() throws {
+        store = try Store(configuration: memoryStore())
+        cart = CartRepository(store: store)
+    }
+
+    /// A hot input that sends each value at its time.
+    func hot<Element>(_ events: [(Int, Element)]) -> Observable<Element> {
+        scheduler.createHotObservable(events.map { .next($0.0, $0.1) }).asObservable()
+    }
+
+    /// A hot input of taps at these times.
+    func taps(_ times: Int...) -> Observable<Void> { hot(times.map { ($0, ()) }) }
+
+    /// Records what `driver` delivers, stamped with the scheduler's clock.
+    func record<Element>(_ driver: Driver<Element>) -> TestableObserver<Element> {
+        PizzaioloTests.record(driver, on: scheduler, in: bag)
+    }
+
+    /// Runs the clock to `time` (see ``TestScheduler/advance(to:)``).
+    func run(to time: Int = 1000) { scheduler.advance(to: time) }
+}
