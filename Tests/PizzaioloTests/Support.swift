@@ -3,6 +3,7 @@ import HeadlessUI
 import ObjectStore
 import Streams
 import StreamsTesting
+import Testing
 @testable import Pizzaiolo
 
 /// A fresh private in-memory store configuration for one test.
@@ -23,6 +24,22 @@ func launch(_ configuration: Store.Configuration, backend: Backend, settle: Bool
     let app = try PizzaioloApp(store: Store(configuration: configuration), backend: backend)
     if settle { backend.settle() }
     return app
+}
+
+/// Launches the app on a fresh in-memory store, lets the menu arrive, and opens the Selector.
+func launchSelector(_ backend: Backend) throws -> (PizzaioloApp, SelectorScreen) {
+    let app = try launch(memoryStore(), backend: backend)
+    Headless.run { app.openSelector() }
+    backend.settle()
+    return (app, try #require(app.selector))
+}
+
+/// Launches the app on a fresh in-memory store with the network off: Home shows its error view.
+func launchOffline(_ backend: Backend) throws -> (PizzaioloApp, HomeScreen, NetworkErrorView) {
+    backend.isOffline = true
+    let app = try launch(memoryStore(), backend: backend)
+    let home = try #require(app.home)
+    return (app, home, try #require(home.table.backgroundView as? NetworkErrorView))
 }
 
 extension PizzaioloApp {

@@ -19,9 +19,7 @@ import TestSupport
 
     @Test func aFirstLaunchOfflineShowsTheErrorViewAndRetryFillsTheScreen() throws {
         let backend = Backend.embedded()
-        backend.isOffline = true
-        let app = try launch(memoryStore(), backend: backend)
-        let home = try #require(app.home)
+        let (app, home, errorView) = try launchOffline(backend)
 
         // Offline, nothing stored: the error view with Retry, no spinner, no row, no banner.
         #expect(latest(home.viewModel.state).map(String.init(describing:)) == "failed(\(FixtureNetwork.offlineError))")
@@ -41,7 +39,6 @@ import TestSupport
         // Online again, Retry: both lists load again, from the network.
         backend.isOffline = false
         let sent = backend.requestCount
-        let errorView = try #require(home.table.backgroundView as? NetworkErrorView)
         Headless.run { _ = errorView.retryButton.tap() }
         #expect(latest(home.viewModel.state) == .loading)
         #expect(latest(home.viewModel.isLoading) == true)
@@ -64,15 +61,13 @@ import TestSupport
 
     @Test func aRetryWhileStillOfflineShowsTheErrorViewAgain() throws {
         let backend = Backend.embedded()
-        backend.isOffline = true
-        let app = try launch(memoryStore(), backend: backend)
-        let home = try #require(app.home)
-        let first = try #require(home.table.backgroundView as? NetworkErrorView)
-        Headless.run { _ = first.retryButton.tap() }
+        let (app, home, errorView) = try launchOffline(backend)
+        Headless.run { _ = errorView.retryButton.tap() }
         backend.settle()
         let second = try #require(home.table.backgroundView as? NetworkErrorView)
-        #expect(second !== first)                                  // a new failure, a new error view
+        #expect(second !== errorView)                                  // a new failure, a new error view
         #expect(latest(home.viewModel.loadState) == .failed(message: "No connection to the kitchen"))
         #expect(home.table.numberOfRows(inSection: 0) == 0)
+        #expect(app.render().contains("NetworkErrorView"))
     }
 }

@@ -15,10 +15,7 @@ import TestSupport
 
     @Test func aChipSwitchAnimatesTheListInsteadOfReloadingIt() throws {
         let backend = Backend.embedded()
-        let app = try launch(memoryStore(), backend: backend)
-        Headless.run { app.openSelector() }
-        backend.settle()
-        let selector = try #require(app.selector)
+        let (app, selector) = try launchSelector(backend)
         let list = selector.list
         #expect(list.numberOfRows(inSection: 0) == 9)
         let (reloads, batches) = (list.reloadCount, list.batchUpdateCount)
@@ -42,10 +39,7 @@ import TestSupport
 
     @Test func aRowTapShowsItsPage() throws {
         let backend = Backend.embedded()
-        let app = try launch(memoryStore(), backend: backend)
-        Headless.run { app.openSelector() }
-        backend.settle()
-        let selector = try #require(app.selector)
+        let (app, selector) = try launchSelector(backend)
         app.tap(selector.chips.first { $0.title == "Vegetarian" })
         let rows = Self.names(selector.list)
         #expect(rows.count > 1)
