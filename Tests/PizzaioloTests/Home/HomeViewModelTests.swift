@@ -41,7 +41,7 @@ import TestSupport
         #expect(banner.events == [.next(100, nil), .next(200, "Offline: showing the menu from your last visit"), .next(300, nil)])
         #expect(loadState.events.map(\.time) == [100, 110, 200, 300, 310, 320])    // one per state
         #expect(loadState.events.allSatisfy { $0.value.element == .loaded })
-        #expect(featured.subscriptions.count == 1)               // five outputs, one subscription
+        #expect(featured.subscriptions.count == 1)               // four outputs, one subscription
     }
 
     @Test func aFailedFirstLoadShowsTheErrorViewUntilTheReloadFillsTheList() throws {
