@@ -19,8 +19,9 @@ let package = Package(
         .executable(name: "pizzaiolo", targets: ["PizzaioloCLI"]),
     ],
     targets: [
-        // The package's locks (`Lock`, `RecursiveLock`, `Locked`), `package` symbols only: a target
-        // of their own so that the store's storage code takes them without the reactive library.
+        // The package's locks (`Lock`, `RecursiveLock`, `Locked`) and its delivery queue
+        // (`DeliveryQueue`), `package` symbols only: a target of their own so that the store's
+        // storage code takes them without the reactive library.
         .target(name: "Locking"),
         .target(name: "Streams", dependencies: ["Locking"]),
         .target(name: "StreamsTesting", dependencies: ["Streams"]),
