@@ -19,9 +19,8 @@ let package = Package(
         .executable(name: "pizzaiolo", targets: ["PizzaioloCLI"]),
     ],
     targets: [
-        // The package's locks (`Lock`, `RecursiveLock`, `Locked`) and its delivery queue
-        // (`DeliveryQueue`), `package` symbols only: a target of their own so that the store's
-        // storage code takes them without the reactive library.
+        // The package's locks (`Lock`, `RecursiveLock`, `Locked`), `package` symbols only: a target
+        // of their own so that the store's storage code takes them without the reactive library.
         .target(name: "Locking"),
         .target(name: "Streams", dependencies: ["Locking"]),
         .target(name: "StreamsTesting", dependencies: ["Streams"]),
@@ -47,7 +46,6 @@ let package = Package(
         .executableTarget(name: "StoreCrashHelper", dependencies: ["ObjectStore", "Streams"]),
         // Shared helpers for every test target (resource-leak trait, small utilities).
         .target(name: "TestSupport", dependencies: ["Streams", "StreamsTesting"], path: "Tests/TestSupport"),
-        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "Locking", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "StreamsTestingTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "StreamsBlockingTests", dependencies: ["Streams", "StreamsBlocking", "StreamsTesting", "TestSupport"]),

@@ -14,8 +14,13 @@ protocol CommitObserver: AnyObject {
 /// The shared state behind one or more ``Store`` handles.
 ///
 /// Commit deliveries are queued under `deliveryLock` and run by one thread at a time in commit
-/// order (`drain()`), in the package's one `DeliveryQueue` (from `Locking`, which the storage
-/// code imports without the reactive library).
+/// order (`drain()`): the claim–queue–drain protocol of Streams' `DeliveryQueue`, written out
+/// here because the store's storage code does not import Streams, and the queue cannot move to
+/// `Locking` for both to share: the toolchain does not inline a `package` type's members into
+/// another module, even `@inlinable` or `@_alwaysEmitIntoClient` ones (a release build calls
+/// `claim()`, `hasItems` and `finishIfEmpty()` out of line from every serialising sink), and a
+/// `public` type would break `Locking`'s rule of `package` symbols only. Streams' per-element
+/// paths would pay three calls per event for twelve lines shared here.
 final class StoreCore: @unchecked Sendable {
     let lock = Lock()                 // guards state, writer, observers, lastCommitLog
     private let writeLock = Lock()    // one writer at a time
@@ -30,7 +35,8 @@ final class StoreCore: @unchecked Sendable {
     private var observers: [ObjectIdentifier: CommitObserver] = [:]
     var lastCommitLog: [ChangeRecord] = []
     private let deliveryLock = Lock()
-    private var deliveries = DeliveryQueue<() -> Void>()
+    private var deliveries: [() -> Void] = []
+    private var draining = false
 
     nonisolated(unsafe) private static var registry: [String: Weak] = [:]
     private static let registryLock = Lock()
@@ -189,19 +195,22 @@ final class StoreCore: @unchecked Sendable {
 
     private func enqueue(_ actions: [() -> Void]) {
         guard !actions.isEmpty else { return }
-        deliveryLock.withLock { for action in actions { deliveries.append(action) } }
+        deliveryLock.withLock { deliveries.append(contentsOf: actions) }
     }
 
     /// Runs queued deliveries in commit order; one thread drains at a time.
     func drain() {
         deliveryLock.lock()
-        guard deliveries.claim() else { deliveryLock.unlock(); return }
-        while !deliveries.finishIfEmpty() {
-            let batch = deliveries.takeAll()
+        if draining { deliveryLock.unlock(); return }
+        draining = true
+        while !deliveries.isEmpty {
+            let batch = deliveries
+            deliveries.removeAll()
             deliveryLock.unlock()
             for action in batch { action() }
             deliveryLock.lock()
         }
+        draining = false
         deliveryLock.unlock()
     }
 }

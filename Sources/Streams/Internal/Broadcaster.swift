@@ -18,7 +18,7 @@ import Locking
 /// what ended deliveries left, and looks again. So a subscriber never chases a sender faster
 /// than it, and never takes the deliverer's role.
 ///
-/// (The serialising sinks use `DeliveryQueue`, the same claim–queue–drain protocol for one
+/// (The serialising sinks use ``DeliveryQueue``, the same claim–queue–drain protocol for one
 /// observer; a broadcaster's differs in what it adds: sequence numbers, many observers, and
 /// catch-ups handed to the deliverer.)
 class Broadcaster<Element>: @unchecked Sendable {

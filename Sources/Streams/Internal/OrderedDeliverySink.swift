@@ -1,4 +1,3 @@
-import Locking
 /// A ``SerializingSink`` for operators that decide under their lock what to emit but must run a
 /// user closure (a result selector) to produce the element: the decisions are queued under the
 /// lock, in order, and one thread at a time renders and delivers them after releasing it.
@@ -9,7 +8,7 @@ import Locking
 ///
 /// Subclasses call ``enqueueLocked(_:)`` while holding ``SerializingSink/lock`` and, when it
 /// returns `true`, ``drain()`` after releasing the lock. The queue and the choice of the
-/// delivering thread are the library's one `DeliveryQueue`.
+/// delivering thread are the library's one ``DeliveryQueue``.
 class OrderedDeliverySink<Pending, Observer: ObserverType>: SerializingSink<Observer>, @unchecked Sendable {
     typealias Work = OrderedDeliveryWork<Pending>
 

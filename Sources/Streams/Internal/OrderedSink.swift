@@ -12,7 +12,7 @@ import Locking
 /// Side work that must keep the same order (such as feeding a `window`'s subject) is queued
 /// with ``performLocked(_:)`` and runs in line with the events, also outside the lock.
 ///
-/// The queue and the choice of the delivering thread are the library's one `DeliveryQueue`.
+/// The queue and the choice of the delivering thread are the library's one ``DeliveryQueue``.
 class OrderedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     /// One queued step: an event for the observer, or side work.
     enum Item {

@@ -6,7 +6,7 @@ import Locking
 /// ``send(_:)`` after releasing it. The first thread to send while the sink is idle delivers
 /// its event and then drains events queued meanwhile by other threads or by re-entrant calls.
 /// After a terminal event nothing more is sent, and the sink disposes itself. The queue and the
-/// choice of the delivering thread are the library's one `DeliveryQueue`.
+/// choice of the delivering thread are the library's one ``DeliveryQueue``.
 class SerializingSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     /// Guards the subclass's state and the delivery queue. Never held while calling out.
     final let lock = Lock()

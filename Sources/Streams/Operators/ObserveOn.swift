@@ -58,7 +58,7 @@ final class ObserveOnSerial<Element>: SinkProducer<Element>, @unchecked Sendable
 /// the batch have grown to fit a burst, starting and running drains allocates nothing. On the
 /// ``MainScheduler`` a drain is an ordinary scheduled action.
 ///
-/// This is the claim–queue–drain protocol of `DeliveryQueue`, but its own loop: the
+/// This is the claim–queue–drain protocol of ``DeliveryQueue``, but its own loop: the
 /// deliverer is not the thread that found the queue idle but a drain scheduled on the
 /// scheduler, which delivers at most ``batchLimit`` elements moved from the ring into a reused
 /// buffer and then schedules the next drain, keeping the terminal event until no element waits

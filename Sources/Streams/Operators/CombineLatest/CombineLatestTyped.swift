@@ -257,7 +257,7 @@ final class CombineLatestTypedSink<Observer: ObserverType, E1, E2, each E>: Comb
     /// Delivers what other threads (or re-entrant calls) queued while this thread delivered,
     /// until nothing is left; then no thread is delivering. Call without the lock held.
     ///
-    /// The claim–queue–drain protocol of `DeliveryQueue`, written out here because its parts
+    /// The claim–queue–drain protocol of ``DeliveryQueue``, written out here because its parts
     /// cannot live together in one `DeliveryQueue<Item>`: the `draining` flag is read on every
     /// element by the base class, which does not know the item type (the queued values), while
     /// the queue of values is made only once something is queued, in a box of its own, so that

@@ -215,7 +215,7 @@ class ZipTypedSinkBase<Observer: ObserverType>: TypedSlotsSink<Observer, ZipSlot
     /// Delivers what other threads (or re-entrant calls) decided while this thread delivered,
     /// until nothing is left; then no thread is delivering. Call without the lock held.
     ///
-    /// The claim–queue–drain protocol of `DeliveryQueue`, with a count in place of its queue:
+    /// The claim–queue–drain protocol of ``DeliveryQueue``, with a count in place of its queue:
     /// the values of a decision already wait, in order, in the rings (the n-th decision takes
     /// the n-th elements), so a decision taken while this thread delivers is one more to take,
     /// not an item to store; a `DeliveryQueue` would copy each combination out of the rings

@@ -1,9 +1,8 @@
-import Locking
+@testable import Streams
 import Testing
 
-/// `DeliveryQueue`, the package's one "queue under the lock, one thread drains" mechanism
-/// (Streams' serialising sinks, the store's commit notifications), driven with no thread: who
-/// delivers, and what the deliverer takes.
+/// `DeliveryQueue`, the one "queue under the lock, one thread drains" mechanism of the
+/// serialising sinks, driven with no thread: who delivers, and what the deliverer takes.
 @Suite struct DeliveryQueueTests {
     @Test func theFirstClaimDeliversAndLaterItemsWaitForItInOrder() {
         var queue = DeliveryQueue<Int>()
