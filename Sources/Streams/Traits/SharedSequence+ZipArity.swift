@@ -1,7 +1,7 @@
 // `zip` of two to eight shared sequences, in RxCocoa's shape: each argument is any
 // `SharedSequenceConvertibleType` of the same sharing strategy, not only a `SharedSequence`
 // (a parameter pack cannot state that every source has the same strategy, so each arity is
-// written out, as RxCocoa does).
+// written out, as RxCocoa does). Written by Scripts/generate-arities.py: edit that, not this.
 
 extension SharedSequence {
     /// Combines the elements of the sources pairwise, in order, with `resultSelector`: the n-th
