@@ -28,7 +28,7 @@ OPERATORS = {
             "sends, once every one has sent. The sources are any shared sequences (or types of yours",
             "convertible to one) of this sharing strategy.",
         ],
-        "selector_parameter": "Makes an element from the latest element of each source.",
+        "selector_parameter": "Makes an element from the latest element of each source; a thrown error ends the sequence with that error, as in RxCocoa (a shared sequence must not fail: throw only for a programming error).",
         "selector_marbles": [
             "a: --1-----2-----|",
             "b: -----3-----4------|",
@@ -56,7 +56,7 @@ OPERATORS = {
             "result uses the n-th element of each source. The sources are any shared sequences (or types",
             "of yours convertible to one) of this sharing strategy.",
         ],
-        "selector_parameter": "Makes an element from one element of each source.",
+        "selector_parameter": "Makes an element from one element of each source; a thrown error ends the sequence with that error, as in RxCocoa (a shared sequence must not fail: throw only for a programming error).",
         "selector_marbles": [
             "a: --1-----2-----3--|",
             "b: ----3-4-----------5--|",
@@ -80,6 +80,19 @@ OPERATORS = {
 }
 
 
+def wrap(text, continuation, width=96):
+    """`text` broken into doc-comment lines of at most `width` characters after `    /// `."""
+    indent = text[:len(text) - len(text.lstrip())]
+    lines, line = [], indent
+    for word in text.split():
+        if line.strip() and len(line) + 1 + len(word) > width - 8:
+            lines.append(line)
+            line = continuation + word
+        else:
+            line = f"{line} {word}" if line.strip() else line + word
+    return lines + [line]
+
+
 def doc(lines, indent="    "):
     return [f"{indent}///" + (f" {line}" if line else "") for line in lines]
 
@@ -93,7 +106,7 @@ def method(name, spec, arity, tuple_form):
     comment += ["    " + line for line in marbles] + ["", "- Parameters:"]
     comment += [f"  - source{n}: The {ORDINALS[n - 1]} source." for n in numbers]
     if not tuple_form:
-        comment.append(f"  - resultSelector: {spec['selector_parameter']}")
+        comment += wrap(f"  - resultSelector: {spec['selector_parameter']}", "    ")
     comment.append("- Returns: The shared sequence of " + ("tuples." if tuple_form else "results."))
 
     generics = ", ".join(f"O{n}: SharedSequenceConvertibleType" for n in numbers)
@@ -105,7 +118,7 @@ def method(name, spec, arity, tuple_form):
         result = f"SharedSequence<SharingStrategy, ({elements})>"
         body = [f"        {result}(Observable.{name}(", f"            {converted}", "        ))"]
     else:
-        parameters.append(f"        resultSelector: @escaping ({elements}) -> Element")
+        parameters.append(f"        resultSelector: @escaping ({elements}) throws -> Element")
         result = "SharedSequence<SharingStrategy, Element>"
         body = [f"        SharedSequence(Observable.{name}(", f"            {converted},",
                 "            resultSelector: resultSelector", "        ))"]
