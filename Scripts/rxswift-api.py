@@ -285,7 +285,8 @@ def compare_sources(rx_source):
             mine = next((c for c in candidates if c in ours), None)
             if mine is None:
                 continue
-            differences = ["%s: `%s` here, `%s` in %s" % (field, ours[mine][field], value, library)
+            spelled = lambda value: ", ".join(value) if isinstance(value, list) else str(value)
+            differences = ["%s: `%s` here, `%s` in %s" % (field, spelled(ours[mine].get(field)), spelled(value), library)
                            for field, value in shape_.items() if ours[mine].get(field) != value]
             result[(library, path)] = (mine, "; ".join(differences))
     return result
