@@ -2,6 +2,7 @@ import Foundation
 import ObjectStore
 import Repository
 import Streams
+import StreamsTesting
 import Testing
 import TestSupport
 
@@ -172,5 +173,38 @@ import TestSupport
         #expect(screen.lists.first == [])
         #expect(screen.lists.dropFirst().allSatisfy { $0.count >= 20 }, "\(screen.lists.map(\.count))")
         #expect(server.requestCount("/books?page=2") == 2)
+    }
+
+    // MARK: The loop on a TestScheduler
+
+    @Test func aFetchThatEndsWithoutAPageIsTheEnd() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let list = PagedList<Int>(local: .just([]), loadNextPage: .never(), scheduler: scheduler) { _ in .empty() }
+        let states = scheduler.start { list.states.map { "\($0.loadState) end:\($0.isEndReached)" } }
+        #expect(states.events.map { $0.value.element } == ["loading end:false", "loading end:false", "loaded(0, network) end:true"])
+    }
+
+    @Test func subscribersShareOneFetchPerPageAndARefreshCancelsAPageOnItsWay() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var fetched: [Int] = [], disposed: [Int] = []
+        let refresh = scheduler.createHotObservable([.next(260, ())])
+        let next = scheduler.createHotObservable([.next(250, ())])
+        let list = PagedList<Int>(local: .just([1, 2]), loadNextPage: next.asObservable(), refresh: refresh.asObservable(),
+                                  pageSize: 2, scheduler: scheduler) { page in
+            fetched.append(page)
+            return Observable.just([2 * page - 1, 2 * page]).delay(.seconds(20), scheduler: scheduler)
+                .do(onDispose: { disposed.append(page) })
+        }
+        let other = scheduler.createObserver(Int.self)
+        var second: Disposable?
+        scheduler.scheduleAt(200) { second = list.states.map(\.pagesLoaded).subscribe(other) }
+        scheduler.scheduleAt(1000) { second?.dispose() }
+        let res = scheduler.start { list.states.map(\.pagesLoaded) }
+        // Page 1 at 200 (once for both subscribers), page 2 asked at 250 and cancelled by the
+        // refresh at 260, page 1 again.
+        #expect(fetched == [1, 2, 1])
+        #expect(disposed.prefix(2) == [1, 2])
+        #expect(res.events.last?.value.element == 1)
+        #expect(other.events.last?.value.element == 1)
     }
 }
