@@ -65,9 +65,12 @@ import TestSupport
         }
         let subscription = list.states.subscribe(onNext: { progress.record($0) })
         defer { subscription.dispose() }
+        // Triggers until the list is complete (or a minute passed): a trigger while a page
+        // loads is ignored, so the senders keep asking.
+        let deadline = Date().addingTimeInterval(60)
         let senders = (0..<4).map { _ in
             Thread {
-                for _ in 0..<2_000 where !progress.isComplete {
+                while !progress.isComplete, Date() < deadline {
                     triggers.onNext(())
                     usleep(50)
                 }
