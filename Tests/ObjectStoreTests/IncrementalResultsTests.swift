@@ -76,7 +76,7 @@ import TestSupport
         let store = Store()
         var next = 0
         try store.write { tx in
-            for _ in 0..<1_000 {
+            for _ in 0..<600 {
                 try tx.add(Self.dish(next, &rng))
                 next += 1
             }
@@ -93,7 +93,7 @@ import TestSupport
         let checker = Checker(queries, at: store.core.snapshot())
         store.core.register(checker) { _ in nil }
         defer { store.core.unregister(checker) }
-        for _ in 0..<80 {
+        for _ in 0..<60 {
             try store.write { tx in
                 for _ in 0..<Int.random(in: 1...4, using: &rng) {
                     let key = Int.random(in: 0..<next, using: &rng)

@@ -15,8 +15,8 @@ import Locking
     @Test func readersSeeWholeCommitsOnly() throws {
         let url = S.temporaryFile()
         defer { S.cleanUp(url) }
-        let count = 6_000
-        let label = String(repeating: "z", count: 40)
+        let count = 3_000
+        let label = String(repeating: "z", count: 100)
         do {
             let store = try Store(configuration: .file(url: url, objectTypes: [Item.self], autoCompaction: .never))
             try store.write { tx in
@@ -28,7 +28,7 @@ import Locking
         let store = try Store(configuration: .file(url: url, objectTypes: [Item.self], autoCompaction: .never))
         let failures = Locked<[String]>([])
         let done = Locked(false)
-        let commits = 12
+        let commits = 8
         // Each commit rewrites every item with the commit's number as its score (and moves it
         // to the next group), so a reader that saw part of a commit would see two scores.
         let writer = Thread {
