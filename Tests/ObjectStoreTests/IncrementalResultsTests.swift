@@ -35,15 +35,15 @@ import TestSupport
             previous = queries.map { $0.pinned(to: snapshot).evaluate(in: snapshot) }
         }
 
-        func committed(_ info: CommitInfo) -> (() -> Void)? {
+        func committed(_ commit: CommitChanges) -> (() -> Void)? {
             commits += 1
             let schema = queries[0].schema
             for (i, query) in queries.enumerated() {
-                let full = query.pinned(to: info.new).evaluate(in: info.new)
+                let full = query.pinned(to: commit.new).evaluate(in: commit.new)
                 defer { previous[i] = full }
-                guard let changes = info.tables[schema.name],
+                guard let changes = commit.tables[schema.name],
                       let step = IncrementalResults.apply(previous: previous[i], pipeline: query.pipeline, schema: schema,
-                                                          changes: changes, info: info) else { continue }
+                                                          changes: changes, commit: commit) else { continue }
                 applied += 1
                 if step.slots != full.slots { failures.append("query \(i), commit \(commits): slots differ") }
                 // The change set turns the old keys into the new ones.

@@ -15,9 +15,9 @@ enum IncrementalResults {
     static let maxShare = 32
 
     /// The results after the commit and the change set from `previous` (evaluated on a
-    /// snapshot whose rows of this model are those of `info.old`), or `nil` when this does not apply.
+    /// snapshot whose rows of this model are those of `commit.old`), or `nil` when this does not apply.
     static func apply(previous: EvaluatedResults, pipeline: [ResultsStage], schema: ObjectSchema,
-                      changes: TableChanges, info: CommitInfo) -> (slots: [Int], change: ChangeSet)? {
+                      changes: TableChanges, commit: CommitChanges) -> (slots: [Int], change: ResultsDiff)? {
         var filters: [Matcher] = []
         var sort: [SortDescriptor]?
         for stage in pipeline {
@@ -31,7 +31,7 @@ enum IncrementalResults {
         }
         let touched = changes.inserted.count + changes.deleted.count + changes.modified.count
         guard touched * maxShare <= previous.slots.count,
-              let oldTable = info.old.table(schema), let newTable = info.new.table(schema) else { return nil }
+              let oldTable = commit.old.table(schema), let newTable = commit.new.table(schema) else { return nil }
         let order: Order
         if let sort {
             let compiler = QueryCompiler(schema: schema)
@@ -48,7 +48,7 @@ enum IncrementalResults {
         for key in changes.inserted.union(changes.deleted).union(changes.modified.keys) {
             if let slot = oldTable.slot(forKey: key) { leaving.append((key, slot)) }
             guard let slot = newTable.slot(forKey: key), let row = newTable.row(slot) else { continue }
-            if filters.allSatisfy({ $0(row, info.new) }) { entering.append((key, slot, order.values(row, info.new))) }
+            if filters.allSatisfy({ $0(row, commit.new) }) { entering.append((key, slot, order.values(row, commit.new))) }
         }
 
         // The old list without the objects leaving it (their old positions kept).
@@ -66,7 +66,7 @@ enum IncrementalResults {
         // The objects entering, each where the order puts it among the others.
         var placed: [(key: StoreValue, slot: Int)] = []
         for item in entering {
-            let at = order.position(of: item.slot, values: item.values, in: slots, table: newTable, snapshot: info.new)
+            let at = order.position(of: item.slot, values: item.values, in: slots, table: newTable, snapshot: commit.new)
             slots.insert(item.slot, at: at)
             placed.append((item.key, item.slot))
         }
@@ -84,7 +84,7 @@ enum IncrementalResults {
     /// in both lists stays (a modification, if its fields changed) when as many untouched
     /// objects precede it before and after and it keeps its order with the other stayers;
     /// otherwise it is deleted and inserted.
-    static func changeSet(old: [StoreValue: Int], new: [StoreValue: Int], modified: [StoreValue: Set<Int>]) -> ChangeSet {
+    static func changeSet(old: [StoreValue: Int], new: [StoreValue: Int], modified: [StoreValue: Set<Int>]) -> ResultsDiff {
         let oldSorted = old.values.sorted(), newSorted = new.values.sorted()
         /// How many of `positions` (ascending) lie below `p`.
         func below(_ p: Int, _ positions: [Int]) -> Int {
@@ -125,7 +125,7 @@ enum IncrementalResults {
             insertions.remove(s.new)
             if modified[s.key] != nil { modifications.append(s.new) }
         }
-        return ChangeSet(deletions: deletions.sorted(), insertions: insertions.sorted(), modifications: modifications.sorted())
+        return ResultsDiff(deletions: deletions.sorted(), insertions: insertions.sorted(), modifications: modifications.sorted())
     }
 
     /// The key of each of a few slots, found by a look along a short array (cheaper than a
