@@ -189,14 +189,22 @@ def scale_target(step, count, ours, grdb):
     return "✅" if met else "❌"
 
 
+def json_lines(path):
+    """The JSON objects of a probe's output, one a line (other lines skipped); None when the
+    file is missing."""
+    try:
+        with open(path) as handle:
+            return [json.loads(line) for line in handle if line.strip().startswith("{")]
+    except FileNotFoundError:
+        return None
+
+
 def scale_table(path):
     """The scale probe's lines (one JSON object per step, see ScaleProbe.swift) as a table:
     opening a file of N objects and counting them, then reading 1,000 of them by primary key,
     each in a fresh process, ours next to GRDB's, with the process's resident memory."""
-    try:
-        with open(path) as handle:
-            steps = [json.loads(line) for line in handle if line.strip().startswith("{")]
-    except FileNotFoundError:
+    steps = json_lines(path)
+    if steps is None:
         return ""
     # Each step ran in several fresh processes: keep the fastest, as for the other tables.
     by_key = {}
@@ -233,10 +241,8 @@ def readers_table(path):
     thread reading while another commits 5 large transactions, ours next to GRDB's DatabasePool.
     Each flavour ran several times, each in a fresh process: the slowest of all is reported (a
     worst wait is only as good as the worst run)."""
-    try:
-        with open(path) as handle:
-            runs = [json.loads(line) for line in handle if line.strip().startswith("{")]
-    except FileNotFoundError:
+    runs = json_lines(path)
+    if runs is None:
         return ""
     by_flavour = {}
     for run in runs:
