@@ -5,10 +5,11 @@ Benchmark names read `<scenario> (n=<operations>) [<flavour>]`; each measured it
 operations. Times are the fastest iteration divided by n: on a shared machine the minimum is the
 estimate least disturbed by other processes. Allocations are the median iteration divided by n.
 
-usage: report.py RESULTS_DIR MACHINE_LINE DATE --output PATH [--scale JSONL]   (full run: JMH export)
-       report.py --smoke LOG... [--scale JSONL]      (smoke run: each executable's output,
-                                                      in smoke-<Suite>.log files)
---scale adds the ObjectStore scale probe's steps (one JSON line each) as a table.
+usage: report.py RESULTS_DIR MACHINE_LINE DATE --output PATH [--scale JSONL] [--readers JSONL]   (full run)
+       report.py --smoke LOG... [--scale JSONL] [--readers JSONL]   (smoke run: each executable's
+                                                                     output, in smoke-<Suite>.log files)
+--scale adds the ObjectStore scale probe's steps (one JSON line each) as a table; --readers the
+reader-wait probe's runs.
 """
 import glob
 import json
@@ -188,14 +189,22 @@ def scale_target(step, count, ours, grdb):
     return "✅" if met else "❌"
 
 
+def json_lines(path):
+    """The JSON objects of a probe's output, one a line (other lines skipped); None when the
+    file is missing."""
+    try:
+        with open(path) as handle:
+            return [json.loads(line) for line in handle if line.strip().startswith("{")]
+    except FileNotFoundError:
+        return None
+
+
 def scale_table(path):
     """The scale probe's lines (one JSON object per step, see ScaleProbe.swift) as a table:
     opening a file of N objects and counting them, then reading 1,000 of them by primary key,
     each in a fresh process, ours next to GRDB's, with the process's resident memory."""
-    try:
-        with open(path) as handle:
-            steps = [json.loads(line) for line in handle if line.strip().startswith("{")]
-    except FileNotFoundError:
+    steps = json_lines(path)
+    if steps is None:
         return ""
     # Each step ran in several fresh processes: keep the fastest, as for the other tables.
     by_key = {}
@@ -227,12 +236,55 @@ def scale_table(path):
     return "\n".join(lines) if len(lines) > 2 else ""
 
 
+def readers_table(path):
+    """The reader-wait probe's lines (see ReaderWait.swift) as a table: the slowest read of a
+    thread reading while another commits 5 large transactions, ours next to GRDB's DatabasePool.
+    Each flavour ran several times, each in a fresh process: the slowest of all is reported (a
+    worst wait is only as good as the worst run)."""
+    runs = json_lines(path)
+    if runs is None:
+        return ""
+    by_flavour = {}
+    for run in runs:
+        by_flavour.setdefault(run["flavour"], []).append(run)
+    ours, grdb = by_flavour.get("ours"), by_flavour.get("grdb")
+    if not ours:
+        return ""
+    worst = lambda rs: max(r["worstReadMs"] for r in rs)
+    commit = lambda rs: max(r["slowestCommitSeconds"] for r in rs)
+    count = ours[0]["count"]
+    lines = [
+        "| scenario (a fresh process each run) | ours | GRDB `DatabasePool` | runs | target (issue 29) |",
+        "| --- | ---: | ---: | ---: | :---: |",
+        "| " + " | ".join([
+            f"Slowest read (by key, count, query by key) while another thread commits 5 × {ours[0]['perCommit']} updates to {count} objects",
+            f"{worst(ours):.1f} ms",
+            f"{worst(grdb):.1f} ms" if grdb else "—",
+            str(len(ours)),
+            "✅" if worst(ours) <= 16 else "❌",
+        ]) + " |",
+        "| " + " | ".join([
+            "Slowest of those commits",
+            time_text(commit(ours) * 1e9),
+            time_text(commit(grdb) * 1e9) if grdb else "—",
+            str(len(ours)),
+            "",
+        ]) + " |",
+    ]
+    return "\n".join(lines)
+
+
 def main():
     args = sys.argv[1:]
     scale_path = None
     if "--scale" in args:
         at = args.index("--scale")
         scale_path = args[at + 1]
+        del args[at:at + 2]
+    readers_path = None
+    if "--readers" in args:
+        at = args.index("--readers")
+        readers_path = args[at + 1]
         del args[at:at + 2]
     smoke = args[0] == "--smoke"
     if smoke:
@@ -255,6 +307,9 @@ def main():
     scale = scale_table(scale_path) if scale_path else ""
     if scale:
         tables += "\n\n### ObjectStore at scale\n\n" + scale
+    readers = readers_table(readers_path) if readers_path else ""
+    if readers:
+        tables += "\n\n### ObjectStore: reading while another thread writes\n\n" + readers
     if smoke:
         print(tables)
         count = sum(len(row) - 1 for scenarios in suites.values() for row in scenarios.values())

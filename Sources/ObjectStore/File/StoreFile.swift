@@ -16,6 +16,8 @@ struct FileOptions {
     var autoCompaction: Store.AutoCompaction
     /// Open without ever changing the file (see ``Store/Configuration/readOnly``).
     var readOnly = false
+    /// The page cache's budget (see `PagedFile.cacheBudget`).
+    var cacheBudget = PagedFile.defaultCacheBudget
 }
 
 /// An open store file: the descriptor (holding an exclusive `flock`), where the next record
@@ -146,7 +148,7 @@ final class StoreFile: @unchecked Sendable {
             // Format 3: the pages stay in the file, read through a descriptor of their own.
             let own = dup(fd)
             guard own >= 0 else { throw ioError(path, "dup") }
-            let paged = PagedFile(path: path, source: .descriptor(own), damage: file.damage)
+            let paged = PagedFile(path: path, source: .descriptor(own), damage: file.damage, cacheBudget: options.cacheBudget)
             contents = try FileFormat.readPaged(paged, size: fileSize, codeSchemas: codeSchemas)
         } else {
             let bytes = try readAll(fd, path: path)

@@ -36,6 +36,9 @@ extension Store {
         /// run was killed while appending it), so the app can log it; also in
         /// ``Store/recoveryReport``.
         public var onRecovery: (@Sendable (RecoveryReport) -> Void)?
+        /// The page cache's budget in bytes (`PagedFile.defaultCacheBudget` unless a test sets
+        /// a small one to see pages dropped and read again).
+        var pageCacheBudget = PagedFile.defaultCacheBudget
 
         /// The file of a file store; `nil` for an in-memory store.
         public var fileURL: URL? {

@@ -84,7 +84,7 @@ final class StoreCore: @unchecked Sendable {
                 deleteIfMigrationNeeded: configuration.deleteIfMigrationNeeded,
                 shouldCompactOnLaunch: configuration.shouldCompactOnLaunch,
                 durability: configuration.durability, autoCompaction: configuration.autoCompaction,
-                readOnly: configuration.readOnly)
+                readOnly: configuration.readOnly, cacheBudget: configuration.pageCacheBudget)
             let (file, snapshot) = try StoreFile.open(options, codeSchemas: codeSchemas)
             if let report = file.recovery { configuration.onRecovery?(report) }
             let core = StoreCore(state: snapshot, file: file)
@@ -151,11 +151,16 @@ final class StoreCore: @unchecked Sendable {
         notifyLock.lock()
         let old = snapshot()
         let new = Snapshot(version: old.version + 1, tables: tables)
+        // Publishing is two pointer swaps under the lock readers take for `snapshot()`; what
+        // they replace (the previous commit's log: a record per object it changed) is freed
+        // after the lock is released, so no reader waits while it is.
+        var replacedLog = transaction.log
         let current = lock.withLock { () -> [CommitObserver] in
             state = new
-            lastCommitLog = transaction.log
+            swap(&lastCommitLog, &replacedLog)
             return Array(observers.values)
         }
+        replacedLog = []
         let info = CommitChanges(old: old, new: new, tables: transaction.changes.filter { !$0.value.isEmpty }, log: transaction.log)
         var actions: [() -> Void] = []
         for observer in current {

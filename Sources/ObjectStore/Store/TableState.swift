@@ -114,11 +114,13 @@ struct TableState {
         }
     }
 
-    /// The live slots in order, without reading any row of the base (a slot of a base page
-    /// already found damaged is left out: its row cannot be read).
+    /// The live slots in order, without decoding any row of the base: its pages are checked
+    /// (once per open) and the slots of a damaged page are left out, their rows cannot be read.
     func liveSlots() -> [Int] {
         var slots: [Int] = []
         slots.reserveCapacity(liveCount)
+        // Every slot listed must be readable: the base's pages are checked (once) first.
+        if baseCount > 0 { base!.checkAllPages() }
         if baseCount > 0, base!.file.damage.error != nil {
             let damaged = base!.knownDamagedPages
             for slot in 0..<baseCount {
