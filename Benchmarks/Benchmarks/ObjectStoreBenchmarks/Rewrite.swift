@@ -70,7 +70,8 @@ func registerRewriteBenchmarks() {
         var configuration = GRDB.Configuration()
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         let queue = try DatabaseQueue(path: file.path, configuration: configuration)
-        precondition(try queue.read { try PizzaRecord.fetchCount($0) } == rewriteCount)
+        let stored = try queue.read { try PizzaRecord.fetchCount($0) }
+        precondition(stored == rewriteCount)
         benchmark.startMeasurement()
         for t in 0..<rewriteTransactions {
             let pizzas = rewriteBatch(t)
