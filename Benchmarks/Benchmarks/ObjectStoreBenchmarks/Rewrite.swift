@@ -39,9 +39,8 @@ private func rewriteCopy(_ flavour: Flavor) throws -> (folder: URL, file: URL) {
     return (folder, file)
 }
 
-/// The pizzas of transaction `t`, with new prices.
-func rewriteBatch(_ t: Int) -> [Pizza] {
-    let batch = rewriteCount / rewriteTransactions
+/// The pizzas of transaction `t` (of `batch` each), with new prices.
+func rewriteBatch(_ t: Int, of batch: Int = rewriteCount / rewriteTransactions) -> [Pizza] {
     var pizzas = makePizzas(batch, from: 1 + t * batch)
     for i in pizzas.indices { pizzas[i].price += 1 }
     return pizzas

@@ -33,29 +33,13 @@ struct RewriteFigures {
 /// Rewrites every pizza of the file at `path` once (prices + 1) and measures it.
 func rewriteAll(_ flavour: String, path: String, transactions: Int) throws -> RewriteFigures {
     var figures = RewriteFigures(flavour: flavour, transactions: transactions)
-    func fileSize() -> Int {
-        var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : 0
-    }
     switch flavour {
     case "ours":
         let store = try Store(configuration: .file(url: URL(fileURLWithPath: path)))
         figures.count = store.objects(Pizza.self).count
-        figures.rssAfterOpenKiB = residentMemory().current
-        let batch = figures.count / transactions
-        let start = DispatchTime.now().uptimeNanoseconds
-        for t in 0..<transactions {
-            var pizzas = makePizzas(batch, from: 1 + t * batch)
-            for i in pizzas.indices { pizzas[i].price += 1 }
-            let began = DispatchTime.now().uptimeNanoseconds
+        try timeCommits(path: path, into: &figures) { pizzas in
             try store.write { tx in try tx.add(pizzas, update: .modified) }
-            figures.worstCommit = max(figures.worstCommit, Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
-            figures.largestFile = max(figures.largestFile, fileSize())
         }
-        figures.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let memory = residentMemory()
-        (figures.rssKiB, figures.peakKiB) = (memory.current, memory.peak)
-        figures.finalFile = fileSize()
         let copy = URL(fileURLWithPath: path + ".live-\(getpid())")
         try store.writeCopy(toFile: copy)
         figures.liveBytes = (try FileManager.default.attributesOfItem(atPath: copy.path)[.size] as? Int) ?? 0
@@ -65,24 +49,13 @@ func rewriteAll(_ flavour: String, path: String, transactions: Int) throws -> Re
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         figures.count = try queue.read { try PizzaRecord.fetchCount($0) }
-        figures.rssAfterOpenKiB = residentMemory().current
-        let batch = figures.count / transactions
-        let start = DispatchTime.now().uptimeNanoseconds
-        for t in 0..<transactions {
-            let pizzas = makePizzas(batch, from: 1 + t * batch)
-            let began = DispatchTime.now().uptimeNanoseconds
+        try timeCommits(path: path, into: &figures) { pizzas in
             try queue.write { db in
                 for pizza in pizzas {
-                    try PizzaRecord(id: pizza.id, name: pizza.name, price: pizza.price + 1).insert(db, onConflict: .replace)
+                    try PizzaRecord(id: pizza.id, name: pizza.name, price: pizza.price).insert(db, onConflict: .replace)
                 }
             }
-            figures.worstCommit = max(figures.worstCommit, Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
-            figures.largestFile = max(figures.largestFile, fileSize())
         }
-        figures.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let memory = residentMemory()
-        (figures.rssKiB, figures.peakKiB) = (memory.current, memory.peak)
-        figures.finalFile = fileSize()
         figures.liveBytes = try queue.read { db in
             let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0
             let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
@@ -93,4 +66,27 @@ func rewriteAll(_ flavour: String, path: String, transactions: Int) throws -> Re
         throw ProbeError.usage("rewrite \(flavour)")
     }
     return figures
+}
+
+/// Commits each transaction's pizzas (new prices) with `commit`, timing each commit and
+/// watching the file's size; then the resident memory (after the open, and now).
+private func timeCommits(path: String, into figures: inout RewriteFigures, _ commit: ([Pizza]) throws -> Void) throws {
+    func fileSize() -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+    figures.rssAfterOpenKiB = residentMemory().current
+    let batch = figures.count / figures.transactions
+    let start = DispatchTime.now().uptimeNanoseconds
+    for t in 0..<figures.transactions {
+        let pizzas = rewriteBatch(t, of: batch)
+        let began = DispatchTime.now().uptimeNanoseconds
+        try commit(pizzas)
+        figures.worstCommit = max(figures.worstCommit, Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
+        figures.largestFile = max(figures.largestFile, fileSize())
+    }
+    figures.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let memory = residentMemory()
+    (figures.rssKiB, figures.peakKiB) = (memory.current, memory.peak)
+    figures.finalFile = fileSize()
 }
