@@ -136,14 +136,14 @@ extension Store {
         ///   - logMultiple: The growth factor that triggers a compaction (0: never).
         ///   - minimumBytes: The file size below which the store never compacts for its size.
         ///   - heldBytes: The memory held by changes since the last compaction that triggers
-        ///     one (default 8 MiB).
-        public init(logMultiple: Int, minimumBytes: Int, heldBytes: Int = 8 << 20) {
+        ///     one (default 4 MiB).
+        public init(logMultiple: Int, minimumBytes: Int, heldBytes: Int = 4 << 20) {
             self.logMultiple = logMultiple
             self.minimumBytes = minimumBytes
             self.heldBytes = heldBytes
         }
 
-        /// Compact past 2× the compacted size and 1 MiB, or past 8 MiB of changes held in
+        /// Compact past 2× the compacted size and 1 MiB, or past 4 MiB of changes held in
         /// memory: the file stays within about twice its live data.
         public static let `default` = AutoCompaction(logMultiple: 2, minimumBytes: 1 << 20)
         /// Never compact automatically (``Store/compact()`` still works).
