@@ -24,7 +24,8 @@ package nonisolated(unsafe) var _storeFileVerifiesChecksums = true
 ///                           rowPageCount varint, (offset u64, length u32) × rowPageCount,
 ///                           keyPageCount varint, (offset u64, length u32, firstKey value) × keyPageCount) × tableCount
 ///
-/// Formats 2 and 1, still read (a file in them is rewritten in format 3 when opened):
+/// Formats 2 and 1, still read (in `FileFormat+OldFormats.swift`; a file in them is rewritten in
+/// format 3 when opened):
 ///
 ///     file   := header meta table* seal commit*        (format 1: no seal)
 enum FileFormat {

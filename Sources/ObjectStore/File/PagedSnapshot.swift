@@ -176,8 +176,7 @@ extension FileFormat {
         // The log.
         let log = try file.read(at: contents.snapshotEnd, count: size - contents.snapshotEnd)
         try log.withUnsafeBytes { raw in
-            try readRecords(raw, origin: contents.snapshotEnd, from: 0, format: 3, afterSnapshot: true,
-                            contents: &contents, loader: &loader)
+            try readLog(raw, origin: contents.snapshotEnd, contents: &contents, loader: &loader)
         }
         if let damage = file.damage.error { throw damage }
         contents.tables = loader.finish()

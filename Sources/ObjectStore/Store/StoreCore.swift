@@ -15,8 +15,12 @@ protocol CommitObserver: AnyObject {
 ///
 /// Commit deliveries are queued under `deliveryLock` and run by one thread at a time in commit
 /// order (`drain()`): the claim–queue–drain protocol of Streams' `DeliveryQueue`, written out
-/// here because the store's storage code does not import Streams (where that type lives,
-/// internal to it).
+/// here because the store's storage code does not import Streams, and the queue cannot move to
+/// `Locking` for both to share: the toolchain does not inline a `package` type's members into
+/// another module, even `@inlinable` or `@_alwaysEmitIntoClient` ones (a release build calls
+/// `claim()`, `hasItems` and `finishIfEmpty()` out of line from every serialising sink), and a
+/// `public` type would break `Locking`'s rule of `package` symbols only. Streams' per-element
+/// paths would pay three calls per event for twelve lines shared here.
 final class StoreCore: @unchecked Sendable {
     let lock = Lock()                 // guards state, writer, observers, lastCommitLog
     private let writeLock = Lock()    // one writer at a time
