@@ -274,6 +274,39 @@ def readers_table(path):
     return "\n".join(lines)
 
 
+def rewrite_table(path):
+    """The long-running writer (RewriteProbe.swift): a fresh process opens a file of N pizzas
+    and rewrites every one once in 1,000 commits, ours next to GRDB's. Issue 29's targets: at
+    most 0.5x GRDB's time, resident memory growing by at most 60 MB, and the file never more
+    than twice its live data."""
+    steps = json_lines(path)
+    if steps is None:
+        return ""
+    runs = {s["flavour"]: s for s in steps if s["step"] == "rewrite"}
+    ours, grdb = runs.get("ours"), runs.get("grdb")
+    if not ours:
+        return ""
+    mib = lambda kib: f"{kib / 1024:.0f} MiB"
+    growth = lambda s: s["rssKiB"] - s["rssAfterOpenKiB"]
+    spread = lambda s: s["largestFile"] / s["liveBytes"] if s["liveBytes"] else 0
+    met = growth(ours) * 1024 <= 60e6 and spread(ours) <= 2 and (not grdb or ours["seconds"] <= 0.5 * grdb["seconds"])
+    lines = [
+        "| scenario (a fresh process each) | ours | GRDB | ours/GRDB | worst commit: ours / GRDB | resident memory growth: ours / GRDB | largest file ÷ live data: ours / GRDB | target (issue 29) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: |",
+        "| " + " | ".join([
+            f"Open a file of {ours['count']} objects, rewrite each once in {ours['transactions']} commits (full durability)",
+            time_text(ours["seconds"] * 1e9),
+            time_text(grdb["seconds"] * 1e9) if grdb else "—",
+            ratio_text(ours["seconds"], grdb["seconds"]) if grdb else "—",
+            f"{time_text(ours['worstCommit'] * 1e9)} / {time_text(grdb['worstCommit'] * 1e9)}" if grdb else time_text(ours["worstCommit"] * 1e9),
+            f"{mib(growth(ours))} / {mib(growth(grdb))}" if grdb else mib(growth(ours)),
+            f"{spread(ours):.2f} / {spread(grdb):.2f}" if grdb else f"{spread(ours):.2f}",
+            "✅" if met else "❌",
+        ]) + " |",
+    ]
+    return "\n".join(lines)
+
+
 def main():
     args = sys.argv[1:]
     scale_path = None
@@ -307,6 +340,9 @@ def main():
     scale = scale_table(scale_path) if scale_path else ""
     if scale:
         tables += "\n\n### ObjectStore at scale\n\n" + scale
+    rewrite = rewrite_table(scale_path) if scale_path else ""
+    if rewrite:
+        tables += "\n\n### ObjectStore: a long-running writer\n\n" + rewrite
     readers = readers_table(readers_path) if readers_path else ""
     if readers:
         tables += "\n\n### ObjectStore: reading while another thread writes\n\n" + readers

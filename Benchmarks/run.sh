@@ -79,6 +79,23 @@ reader_probe() {
     rm -rf "$dir"
 }
 
+# The long-running writer (RewriteProbe.swift): fill a file of COUNT pizzas with each library,
+# then in a fresh process rewrite every pizza once in TRANSACTIONS transactions, appending one
+# JSON line per library (time, worst commit, resident memory, the file's largest size).
+rewrite_probe() {
+    local out="$1" count="$2" transactions="$3"
+    local probe="$here/.build/release/ObjectStoreBenchmarks"
+    local dir
+    dir="$(mktemp -d)"
+    for flavour in ours grdb; do
+        local file="$dir/$flavour-rewrite.db"
+        STORE_SCALE_PROBE="write $flavour $count $file" "$probe" >/dev/null
+        sync
+        STORE_SCALE_PROBE="rewrite $flavour $file $transactions" "$probe" >> "$out"
+    done
+    rm -rf "$dir"
+}
+
 if [[ "$mode" == smoke ]]; then
     # Build in release and run each suite's executable by itself: a benchmark executable run
     # without the plugin runs every benchmark once and prints its figures. (The plugin would
@@ -96,6 +113,7 @@ if [[ "$mode" == smoke ]]; then
     scale="$here/.build/smoke-scale.jsonl"
     scale_probe "$scale" 2000
     reader_probe "$here/.build/smoke-readers.jsonl" 2000 1000 1
+    rewrite_probe "$scale" 2000 20
     python3 "$here/report.py" --smoke "${logs[@]}" --scale "$scale" --readers "$here/.build/smoke-readers.jsonl"
     exit 0
 fi
@@ -113,5 +131,6 @@ date="$(date -u '+%Y-%m-%d %H:%M UTC')"
 swift build -c release --product ObjectStoreBenchmarks 2>&1 | grep -E "error|warning: .*Benchmarks/" || true
 scale_probe "$results/scale.jsonl" 100000 1000000
 reader_probe "$results/readers.jsonl" 1000000 100000 3
+rewrite_probe "$results/scale.jsonl" 1000000 1000
 python3 "$here/report.py" "$results" "$machine" "$date" --output "$root/Guides/Performance.md" --scale "$results/scale.jsonl" \
     --readers "$results/readers.jsonl"

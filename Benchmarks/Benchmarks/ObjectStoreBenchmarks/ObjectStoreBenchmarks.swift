@@ -18,6 +18,7 @@ let benchmarks: @Sendable () -> Void = {
     registerObservationBenchmarks()
     registerQuerySwitchBenchmarks()
     registerDiskBenchmarks()
+    registerRewriteBenchmarks()
 }
 
 /// Objects in the big scenarios (100k; 2k in smoke runs).

@@ -10,6 +10,8 @@ import ObjectStore
 //     STORE_SCALE_PROBE="write ours 1000000 /tmp/x.store"    fills a file (one transaction)
 //     STORE_SCALE_PROBE="open ours /tmp/x.store"             opens it and counts the pizzas
 //     STORE_SCALE_PROBE="read ours /tmp/x.store 1000"        opens, counts, reads 1,000 by key
+//     STORE_SCALE_PROBE="rewrite ours /tmp/x.store 1000"     opens, then rewrites every pizza
+//                                                            once in 1,000 transactions
 //
 // (`grdb` in place of `ours` does the same with GRDB over SQLite.) Each step prints one line of
 // JSON: what it did, the seconds it took (opening and counting, plus the reads), and the
@@ -54,6 +56,11 @@ func runScaleProbeIfAsked() {
                     }
                 }
             }
+        case ("rewrite", _):
+            guard words.count == 4, let transactions = Int(words[3]) else { throw ProbeError.usage(command) }
+            let rewrite = try rewriteAll(flavour, path: words[2], transactions: transactions)
+            print(rewrite.json)
+            exit(0)
         default:
             throw ProbeError.usage(command)
         }

@@ -102,7 +102,28 @@ final class StoreCore: @unchecked Sendable {
         if file.readOnly { throw StoreError.readOnly(path: file.path) }
         writeLock.lock()
         defer { writeLock.unlock() }
-        try file.compact(snapshot())
+        move(to: try file.compact(snapshot()))
+    }
+
+    /// Puts the snapshot a compaction just wrote (the same commit, read from the new file) in
+    /// place of the current one (write lock held). Readers holding the older snapshot keep
+    /// reading it; its pages are no longer cached, so it costs only what it held in memory.
+    private func move(to compacted: Snapshot) {
+        notifyLock.lock()
+        let old = lock.withLock { () -> Snapshot in
+            let old = state
+            state = compacted
+            return old
+        }
+        notifyLock.unlock()
+        var files: [ObjectIdentifier: PagedFile] = [:]
+        for table in old.tables.values {
+            if let file = table.base?.file { files[ObjectIdentifier(file)] = file }
+        }
+        for table in compacted.tables.values {
+            if let file = table.base?.file { files[ObjectIdentifier(file)] = nil }
+        }
+        for file in files.values { file.dropCache() }
     }
 
     func snapshot() -> Snapshot { lock.withLock { state } }
@@ -135,7 +156,7 @@ final class StoreCore: @unchecked Sendable {
                 // The commit reaches the file before anyone can see it; if it cannot, nothing changes.
                 try file?.append(transaction.log, tables: transaction.tables, touched: transaction.changes.keys)
                 publish(transaction)
-                file?.compactIfDue(snapshot())
+                if let compacted = file?.compactIfDue(snapshot()) { move(to: compacted) }
             }
         }
         drain()
