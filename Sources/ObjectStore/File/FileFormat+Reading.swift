@@ -150,8 +150,9 @@ extension FileFormat {
                     sawCommit = true
                     try loader.readCommit(&p)
                     contents.commits += 1
-                case .directory, .rowPage, .keyPage:
-                    throw FileFormatError(format >= 3 ? "a snapshot page in the log" : "unknown record kind \(kindByte)")
+                case .directory, .rowPage, .keyPage, .indexPage:
+                    let known = format >= 4 || (format == 3 && kind != .indexPage)
+                    throw FileFormatError(known ? "a snapshot page in the log" : "unknown record kind \(kindByte)")
                 }
                 guard p.isAtEnd else { throw FileFormatError("\(end - p.position) unexpected bytes at the end of a record") }
             } catch let error as FileFormatError {

@@ -12,15 +12,16 @@ extension FileFormat {
         try! finish(&w, start: start)   // a few bytes
     }
 
-    /// Writes a format 3 snapshot (the part after the file header), handing `emit` about
-    /// `chunkSize` bytes at a time. The meta record goes first with a directory offset of 0;
+    /// Writes a format 4 snapshot (the part after the file header), handing `emit` about
+    /// `chunkSize` bytes at a time; with `format: 3`, one without index pages, as format 3 files
+    /// are (tests write those to check they still open). The meta record goes first with a directory offset of 0;
     /// the returned meta record, of the same length, names the directory and is to be written
     /// over it (at `headerSize`) before the file is synced.
     ///
     /// - Throws: `FileFormatError` for a record too long, or the damage found in a table's
     ///   base while its rows were read (a snapshot never silently leaves rows out).
     static func writePagedSnapshot(_ tables: [String: TableState], schemaVersion: UInt64, version: Int,
-                                   emit: ([UInt8]) throws -> Void) throws -> [UInt8] {
+                                   format: UInt32 = formatVersion, emit: ([UInt8]) throws -> Void) throws -> [UInt8] {
         var out = ByteWriter()
         pagedMetaRecord(schemaVersion: schemaVersion, version: version, directoryOffset: 0, into: &out)
         var offset = headerSize   // the file offset of out.bytes[0]
@@ -40,6 +41,7 @@ extension FileFormat {
             var keys: [(key: StoreValue, slot: Int)] = []
             keys.reserveCapacity(table.liveCount)
             var pending: [Row] = []
+            var indexed = IndexEntries(table.schema, capacity: format >= 4 ? table.liveCount : 0)
             var failure: Error?
             func writeRowPage() {
                 guard failure == nil, !pending.isEmpty else { return }
@@ -57,6 +59,7 @@ extension FileFormat {
             }
             table.forEachRow { _, row in
                 keys.append((row[table.schema.primaryKeyIndex], keys.count))
+                if format >= 4 { indexed.add(row) }
                 pending.append(row)
                 if pending.count == PagedTable.rowsPerPage { writeRowPage() }
             }
@@ -79,6 +82,12 @@ extension FileFormat {
                 try flush(false)
                 first += n
             }
+            let indexes = format >= 4 ? try writeIndexPages(indexed) { page in
+                let at = offset + out.bytes.count
+                out.bytes.append(contentsOf: page)
+                try flush(false)
+                return at
+            } : []
             writeDefinition(table.schema, into: &directory)
             directory.count(keys.count)
             directory.count(rowPages.count)
@@ -92,6 +101,7 @@ extension FileFormat {
                 directory.u32(UInt32(page.length))
                 directory.value(key)
             }
+            if format >= 4 { writeIndexDirectory(indexes, into: &directory) }
         }
         try finish(&directory, start: start)
         let directoryOffset = offset + out.bytes.count
@@ -103,7 +113,7 @@ extension FileFormat {
     }
 
     /// Writes `count varint, offset u32 × (count + 1), item × count` with `item(i)` writing each.
-    private static func writeItems(_ count: Int, into w: inout ByteWriter, item: (inout ByteWriter, Int) -> Void) {
+    static func writeItems(_ count: Int, into w: inout ByteWriter, item: (inout ByteWriter, Int) -> Void) {
         w.count(count)
         let table = w.bytes.count
         w.bytes.append(contentsOf: repeatElement(0, count: 4 * (count + 1)))

@@ -81,11 +81,11 @@ extension FileFormat {
     /// - Throws: ``StoreError/corrupted(offset:reason:)`` when what is read does not hold up.
     static func readPaged(_ file: PagedFile, size: Int, codeSchemas: [String: ObjectSchema]) throws -> Contents {
         var contents = Contents()
-        contents.format = 3
         let head = try file.read(at: 0, count: min(size, 4096))
         guard head.count >= headerSize, head.prefix(8).elementsEqual(magic) else { throw StoreError.notAStoreFile(path: file.path) }
         let format = try head.withUnsafeBytes { try checkHeader($0) }
-        precondition(format == 3, "readPaged reads format 3 files only")
+        precondition(format >= 3, "readPaged reads format 3 and 4 files only")
+        contents.format = format
         // The meta record.
         let metaRef = try recordRef(in: head, at: headerSize, fileSize: size, what: "the meta record")
         let meta = try file.readPage(metaRef, kind: .meta)
@@ -158,8 +158,11 @@ extension FileFormat {
                         throw FileFormatError("table \(name) has \(rowCount) rows in \(rowPages.count) row pages and \(keyPages.count) key pages")
                     }
                     let schema = loader.tables[name]!.schema
+                    let indexes = format >= 4
+                        ? try readIndexDirectory(&r, schema: schema, rowCount: rowCount, pagesWithin: metaEnd..<directoryOffset)
+                        : []
                     let base = PagedTable(file: file, storedSchema: schema, count: rowCount,
-                                          rowPages: rowPages, keyPages: keyPages, firstKeys: firstKeys)
+                                          rowPages: rowPages, keyPages: keyPages, firstKeys: firstKeys, storedIndexes: indexes)
                     loader.tables[name] = TableState(schema: schema, base: base)
                 }
                 guard r.isAtEnd else { throw FileFormatError("unexpected bytes at the end of the directory") }
@@ -176,7 +179,7 @@ extension FileFormat {
         // The log.
         let log = try file.read(at: contents.snapshotEnd, count: size - contents.snapshotEnd)
         try log.withUnsafeBytes { raw in
-            try readRecords(raw, origin: contents.snapshotEnd, from: 0, format: 3, afterSnapshot: true,
+            try readRecords(raw, origin: contents.snapshotEnd, from: 0, format: format, afterSnapshot: true,
                             contents: &contents, loader: &loader)
         }
         if let damage = file.damage.error { throw damage }
@@ -219,6 +222,9 @@ extension FileFormat {
                                        expected: min(PagedTable.rowsPerPage, base.count - i * PagedTable.rowsPerPage)))
             }
             pages += base.keyPages.map { PageCheck(ref: $0, kind: .keyPage, rows: nil, expected: 0) }
+            for index in base.storedIndexes {
+                pages += index.pages.map { PageCheck(ref: $0, kind: .indexPage, rows: nil, expected: 0) }
+            }
         }
         guard !pages.isEmpty else { return }
         pages.sort { $0.ref.offset < $1.ref.offset }
@@ -409,5 +415,6 @@ extension FileFormat {
             throw StoreError.corrupted(offset: base.keyPages.first?.offset ?? 0,
                                        reason: "\(table.schema.name) has \(keyed) rows and \(listed) keys")
         }
+        try checkStoredIndexesWhole(base)
     }
 }

@@ -186,9 +186,10 @@ final class StoreFile: @unchecked Sendable {
             }
             // Write the migrated (or emptied) data as a fresh file and rename it into place.
             try file.replace(with: contents.tables, version: contents.version)
-        } else if contents.format < FileFormat.formatVersion {
-            // A file of an older format: rewritten in this one (a compaction), so that from now
-            // on a torn commit can always be told from a damaged snapshot.
+        } else if contents.format < 3 {
+            // A file of format 1 or 2: rewritten in this one (a compaction), so that from now
+            // on a torn commit can always be told from a damaged snapshot. (A format 3 file is
+            // read in place: only its indexes are not stored; its next compaction writes them.)
             try file.replace(with: contents.tables, version: contents.version)
         } else if contents.validEnd < fileSize {
             // Drop the torn tail (a record the last run did not finish writing).
@@ -197,9 +198,9 @@ final class StoreFile: @unchecked Sendable {
             }
         }
         if let should = options.shouldCompactOnLaunch, !options.readOnly {
-            // A format 3 file with no commit after its snapshot is what a compaction would
+            // A file of this format with no commit after its snapshot is what a compaction would
             // write (the same pages, byte for byte): its size is the answer, without reading a row.
-            let used = contents.format >= 3 && contents.commits == 0 && file.size == contents.snapshotEnd && !needsMigration
+            let used = contents.format == FileFormat.formatVersion && contents.commits == 0 && file.size == contents.snapshotEnd && !needsMigration
                 ? file.size
                 : try StoreFile.encodedSize(contents.tables, schemaVersion: options.schemaVersion, version: contents.version)
             if should(file.size, used) { try file.replace(with: contents.tables, version: contents.version) }
