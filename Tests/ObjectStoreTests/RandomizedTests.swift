@@ -83,7 +83,7 @@ struct Model {
         var rng = SeededRandom(seed: seed)
         let store = try backend.makeStore()
         var model = Model()
-        var observed: [(query: RandomQuery, results: Results<Item>, previous: [Item], changes: UncheckedBox<[(Results<Item>, ChangeSet)]>, subscription: Disposable)] = []
+        var observed: [(query: RandomQuery, results: Results<Item>, previous: [Item], changes: UncheckedBox<[(Results<Item>, ResultsDiff)]>, subscription: Disposable)] = []
         for _ in 0..<4 {
             var q = Generator.query(&rng)
             var results = store.objects(Item.self).filter(q.text)
@@ -91,9 +91,9 @@ struct Model {
                 results = results.sorted(by: [SortDescriptor(keyPath: "score", ascending: false), SortDescriptor(keyPath: "label")])
                 q.sort = { a, b in a.score != b.score ? a.score > b.score : a.label < b.label }
             }
-            let box = UncheckedBox<[(Results<Item>, ChangeSet)]>([])
+            let box = UncheckedBox<[(Results<Item>, ResultsDiff)]>([])
             let subscription = results.observe(on: ImmediateScheduler.instance).subscribe(onNext: { change in
-                if case .update(let r, let d, let i, let m) = change { box.value.append((r, ChangeSet(deletions: d, insertions: i, modifications: m))) }
+                if case .update(let r, let d, let i, let m) = change { box.value.append((r, ResultsDiff(deletions: d, insertions: i, modifications: m))) }
             })
             observed.append((q, results, [], box, subscription))
         }

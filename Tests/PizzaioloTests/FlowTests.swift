@@ -47,10 +47,7 @@ import Locking
 
     @Test func pagesPricesAndTheThumbnailStripStayInSync() throws {
         let backend = Backend.embedded()
-        let app = try launch(memoryStore(), backend: backend)
-        Headless.run { app.openSelector() }
-        backend.settle()
-        let selector = try #require(app.selector)
+        let (app, selector) = try launchSelector(backend)
         #expect(selector.nameLabel.text == "Margherita")
         #expect(selector.priceLabel.text == "$8.99")
         #expect(selector.previousButton.isEnabled == false)
@@ -68,10 +65,7 @@ import Locking
 
     @Test func categoryChipsFilterWithAnyCategoriesIdInAndAnEmptySelectionRestoresAll() throws {
         let backend = Backend.embedded()
-        let app = try launch(memoryStore(), backend: backend)
-        Headless.run { app.openSelector() }
-        backend.settle()
-        let selector = try #require(app.selector)
+        let (app, selector) = try launchSelector(backend)
         let names = { latest(selector.viewModel.pages)?.map(\.name) ?? [] }
         #expect(names().count == 9)
         let chip = { (name: String) in selector.chips.first { $0.title == name } }
@@ -102,10 +96,7 @@ import Locking
 
     @Test func aTapThatCannotWriteShowsWhyAndTheNextOneClearsIt() throws {
         let backend = Backend.embedded()
-        let app = try launch(memoryStore(), backend: backend)
-        Headless.run { app.openSelector() }
-        backend.settle()
-        let selector = try #require(app.selector)
+        let (app, selector) = try launchSelector(backend)
         #expect(selector.errorLabel.isHidden)
         // Inside another write transaction the store refuses the cart's write.
         try app.store.write { _ in Headless.run { _ = selector.addButton.tap() } }
@@ -252,10 +243,7 @@ import Locking
 
     @Test func theFirstLaunchOfflineShowsTheErrorViewAndRetryFillsTheScreen() throws {
         let backend = Backend.embedded()
-        backend.isOffline = true
-        let app = try launch(memoryStore(), backend: backend)
-        let home = try #require(app.home)
-        let errorView = try #require(home.table.backgroundView as? NetworkErrorView)
+        let (app, home, errorView) = try launchOffline(backend)
         #expect(errorView.messageLabel.text == "No connection to the kitchen")
         #expect(!home.spinner.isAnimating)
         backend.isOffline = false
@@ -264,6 +252,7 @@ import Locking
         #expect(home.table.backgroundView == nil)
         #expect(home.table.numberOfRows(inSection: 0) == 3)
         #expect(home.banner.isHidden)
+        #expect(app.screen === home)
     }
 
     @Test func afterOneGoodLaunchAnOfflineRelaunchShowsTheStoredMenuFromTheFile() throws {

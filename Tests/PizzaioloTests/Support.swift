@@ -3,6 +3,7 @@ import HeadlessUI
 import ObjectStore
 import Streams
 import StreamsTesting
+import Testing
 @testable import Pizzaiolo
 
 /// A fresh private in-memory store configuration for one test.
@@ -23,6 +24,22 @@ func launch(_ configuration: Store.Configuration, backend: Backend, settle: Bool
     let app = try PizzaioloApp(store: Store(configuration: configuration), backend: backend)
     if settle { backend.settle() }
     return app
+}
+
+/// Launches the app on a fresh in-memory store, lets the menu arrive, and opens the Selector.
+func launchSelector(_ backend: Backend) throws -> (PizzaioloApp, SelectorScreen) {
+    let app = try launch(memoryStore(), backend: backend)
+    Headless.run { app.openSelector() }
+    backend.settle()
+    return (app, try #require(app.selector))
+}
+
+/// Launches the app on a fresh in-memory store with the network off: Home shows its error view.
+func launchOffline(_ backend: Backend) throws -> (PizzaioloApp, HomeScreen, NetworkErrorView) {
+    backend.isOffline = true
+    let app = try launch(memoryStore(), backend: backend)
+    let home = try #require(app.home)
+    return (app, home, try #require(home.table.backgroundView as? NetworkErrorView))
 }
 
 extension PizzaioloApp {
@@ -70,4 +87,41 @@ extension TestScheduler {
             Headless.run { advanceTo(next) }
         }
     }
+}
+
+/// What a view-model test needs: a `TestScheduler` counting milliseconds, a cart in a fresh
+/// in-memory store, hot inputs on the scheduler, and recorders for the `Driver`s, which live
+/// until the bench is released.
+///
+///     let bench = try ViewModelBench()
+///     let viewModel = MakerViewModel(input: .init(toggle: bench.hot([(100, "ham")]), addToCart: bench.taps(200)), cart: bench.cart)
+///     let price = bench.record(viewModel.price)
+///     bench.run()
+///     #expect(price.events == [.next(0, "Price: $2.99"), .next(100, "Price: $4.49")])
+final class ViewModelBench {
+    let scheduler = TestScheduler.milliseconds()
+    let store: Store
+    let cart: CartRepository
+    let bag = DisposeBag()
+
+    init() throws {
+        store = try Store(configuration: memoryStore())
+        cart = CartRepository(store: store)
+    }
+
+    /// A hot input that sends each value at its time.
+    func hot<Element>(_ events: [(Int, Element)]) -> Observable<Element> {
+        scheduler.createHotObservable(events.map { .next($0.0, $0.1) }).asObservable()
+    }
+
+    /// A hot input of taps at these times.
+    func taps(_ times: Int...) -> Observable<Void> { hot(times.map { ($0, ()) }) }
+
+    /// Records what `driver` delivers, stamped with the scheduler's clock.
+    func record<Element>(_ driver: Driver<Element>) -> TestableObserver<Element> {
+        PizzaioloTests.record(driver, on: scheduler, in: bag)
+    }
+
+    /// Runs the clock to `time` (see ``TestScheduler/advance(to:)``).
+    func run(to time: Int = 1000) { scheduler.advance(to: time) }
 }

@@ -74,16 +74,16 @@ final class ObjectWatcher<T: StoreObject>: CommitObserver, @unchecked Sendable {
         core.unregister(self)
     }
 
-    func committed(_ info: CommitInfo) -> (() -> Void)? {
-        guard let changes = info.tables[schema.name] else { return nil }
+    func committed(_ commit: CommitChanges) -> (() -> Void)? {
+        guard let changes = commit.tables[schema.name] else { return nil }
         if changes.deleted.contains(key) {
             core.unregister(self)
             return { [self] in send { $0.onNext(.deleted); $0.onCompleted() } }
         }
         guard let fields = changes.modified[key],
-              let oldRow = info.old.table(schema)?.row(forKey: key),
-              let newRow = info.new.table(schema)?.row(forKey: key),
-              let object = try? RowDecoder.decode(T.self, row: newRow, schema: schema, snapshot: info.new) else { return nil }
+              let oldRow = commit.old.table(schema)?.row(forKey: key),
+              let newRow = commit.new.table(schema)?.row(forKey: key),
+              let object = try? RowDecoder.decode(T.self, row: newRow, schema: schema, snapshot: commit.new) else { return nil }
         let properties = fields.sorted().map {
             PropertyChange(name: schema.fields[$0].name, oldValue: oldRow[$0].anyValue, newValue: newRow[$0].anyValue)
         }

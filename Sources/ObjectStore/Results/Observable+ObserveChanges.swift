@@ -65,7 +65,7 @@ final class LatestResultsWatcher<Element: StoreObject>: CommitObserver, @uncheck
     /// The keys of the list the observer was sent last (`nil` before the initial list).
     private var shown: [StoreValue]?
     /// What the commits since the last event changed.
-    private var commits: [CommittedChanges] = []
+    private var commits: [ChangedObjects] = []
     /// Every kept object counts as modified in the next change set (another store, or frozen
     /// results of another version).
     private var everythingChanged = false
@@ -121,15 +121,15 @@ final class LatestResultsWatcher<Element: StoreObject>: CommitObserver, @uncheck
         registered?.unregister(self)
     }
 
-    func committed(_ info: CommitInfo) -> (() -> Void)? {
+    func committed(_ commit: CommitChanges) -> (() -> Void)? {
         let current = lock.withLock { () -> Results<Element>? in
-            guard !stopped, let query, query.pinned == nil, info.tables.keys.contains(where: tables.contains) else { return nil }
+            guard !stopped, let query, query.pinned == nil, commit.tables.keys.contains(where: tables.contains) else { return nil }
             return query
         }
         guard let current else { return nil }
-        let pinned = current.pinned(to: info.new)
-        let keys = pinned.evaluate(in: info.new).primaryKeys(current.schema)
-        let changes = CommittedChanges(schema: current.schema, info: info)
+        let pinned = current.pinned(to: commit.new)
+        let keys = pinned.evaluate(in: commit.new).primaryKeys(current.schema)
+        let changes = ChangedObjects(schema: current.schema, commit: commit)
         let request = lock.withLock { () -> Bool in
             latest = (pinned, keys)
             commits.append(changes)
@@ -198,8 +198,8 @@ final class LatestResultsWatcher<Element: StoreObject>: CommitObserver, @uncheck
                 lock.unlock()
                 let change: ResultsChange<Element>?
                 if let old {
-                    let set = diff(old: old, new: latest.keys) { key in everything || commits.contains { $0.changed(key) } }
-                    change = set.deletions.isEmpty && set.insertions.isEmpty && set.modifications.isEmpty ? nil
+                    let set = diff(old: old, new: latest.keys) { key in everything || commits.contains { $0.isModifiedOrInserted(key) } }
+                    change = set.isEmpty ? nil
                         : .update(latest.results, deletions: set.deletions, insertions: set.insertions, modifications: set.modifications)
                 } else {
                     change = .initial(latest.results)
@@ -217,22 +217,5 @@ final class LatestResultsWatcher<Element: StoreObject>: CommitObserver, @uncheck
         }
         delivering = false
         lock.unlock()
-    }
-}
-
-/// What one commit changed of a model's objects, kept until the next event: modified objects
-/// (their fields or the objects they link to), and inserted ones (an object deleted and added
-/// back by two commits folded into one change set is a modification).
-struct CommittedChanges {
-    let objects: ChangedObjects
-    let inserted: Set<StoreValue>
-
-    init(schema: ObjectSchema, info: CommitInfo) {
-        objects = ChangedObjects(schema: schema, info: info)
-        inserted = info.tables[schema.name]?.inserted ?? []
-    }
-
-    func changed(_ key: StoreValue) -> Bool {
-        inserted.contains(key) || objects.contains(key)
     }
 }

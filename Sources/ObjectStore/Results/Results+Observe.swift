@@ -43,19 +43,19 @@ extension Results {
     /// - Parameter scheduler: Where arrays are delivered.
     /// - Returns: An endless sequence of arrays.
     public func asObservable(on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<[Element]> {
-        observe(on: scheduler).compactMapChange()
+        observe(on: scheduler).mapResults { $0.toArray() }
     }
 }
 
 extension Observable {
-    fileprivate func compactMapChange<T: StoreObject>() -> Observable<[T]> where Element == ResultsChange<T> {
-        Observable<[T]>.create { observer in
+    /// Each change's results, transformed (`.initial` and `.update` alike); an `.error` change
+    /// ends the sequence with its error.
+    fileprivate func mapResults<T: StoreObject, R>(_ transform: @escaping (Results<T>) -> R) -> Observable<R> where Element == ResultsChange<T> {
+        Observable<R>.create { observer in
             self.subscribe { event in
                 switch event {
-                case .next(.initial(let results)): observer.onNext(results.toArray())
-                case .next(.update(let results, _, _, _)): observer.onNext(results.toArray())
-                case .next(.error(let error)): observer.onError(error)
-                case .error(let error): observer.onError(error)
+                case .next(.initial(let results)), .next(.update(let results, _, _, _)): observer.onNext(transform(results))
+                case .next(.error(let error)), .error(let error): observer.onError(error)
                 case .completed: observer.onCompleted()
                 }
             }
@@ -91,18 +91,18 @@ final class ResultsWatcher<Element: StoreObject>: CommitObserver, @unchecked Sen
         results.core.unregister(self)
     }
 
-    func committed(_ info: CommitInfo) -> (() -> Void)? {
-        guard results.pinned == nil, info.tables.keys.contains(where: tables.contains) else { return nil }
-        let pinned = results.pinned(to: info.new)
-        let keys = pinned.evaluate(in: info.new).primaryKeys(results.schema)
-        let modified = ChangedObjects(schema: results.schema, info: info)
+    func committed(_ commit: CommitChanges) -> (() -> Void)? {
+        guard results.pinned == nil, commit.tables.keys.contains(where: tables.contains) else { return nil }
+        let pinned = results.pinned(to: commit.new)
+        let keys = pinned.evaluate(in: commit.new).primaryKeys(results.schema)
+        let changed = ChangedObjects(schema: results.schema, commit: commit)
         let old = lock.withLock { () -> [StoreValue] in
             let old = previous
             previous = keys
             return old
         }
-        let change = diff(old: old, new: keys, modified: modified.contains)
-        if change.deletions.isEmpty, change.insertions.isEmpty, change.modifications.isEmpty { return nil }
+        let change = diff(old: old, new: keys, modified: changed.isModified)
+        if change.isEmpty { return nil }
         return { [self] in
             deliver(.update(pinned, deletions: change.deletions, insertions: change.insertions, modifications: change.modifications))
         }
@@ -133,49 +133,6 @@ func reachableTables(_ schema: ObjectSchema) -> Set<String> {
     return seen
 }
 
-/// A change set between two key lists.
-struct ChangeSet: Equatable {
-    var deletions: [Int]
-    var insertions: [Int]
-    var modifications: [Int]
-}
-
-/// Computes deletions/insertions/modifications turning `old` into `new` (keys are unique).
-///
-/// Objects kept in the same relative order (a longest increasing subsequence of their old
-/// positions) stay; the others are reported as deleted and inserted (moves).
-func diff(old: [StoreValue], new: [StoreValue], modified: (StoreValue) -> Bool) -> ChangeSet {
-    var oldIndex: [StoreValue: Int] = [:]
-    oldIndex.reserveCapacity(old.count)
-    for (i, k) in old.enumerated() { oldIndex[k] = i }
-    // Old positions of the common objects, in new order.
-    var common: [(newPos: Int, oldPos: Int)] = []
-    for (j, k) in new.enumerated() { if let i = oldIndex[k] { common.append((j, i)) } }
-    // Longest increasing subsequence of oldPos (patience sorting).
-    var tails: [Int] = []          // indices into common
-    var parent = [Int](repeating: -1, count: common.count)
-    for (c, pair) in common.enumerated() {
-        var lo = 0, hi = tails.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if common[tails[mid]].oldPos < pair.oldPos { lo = mid + 1 } else { hi = mid }
-        }
-        if lo > 0 { parent[c] = tails[lo - 1] }
-        if lo == tails.count { tails.append(c) } else { tails[lo] = c }
-    }
-    var keptNew = Set<Int>(), keptOld = Set<Int>()
-    var c = tails.last ?? -1
-    while c >= 0 {
-        keptNew.insert(common[c].newPos)
-        keptOld.insert(common[c].oldPos)
-        c = parent[c]
-    }
-    let deletions = old.indices.filter { !keptOld.contains($0) }
-    let insertions = new.indices.filter { !keptNew.contains($0) }
-    let modifications = new.indices.filter { keptNew.contains($0) && modified(new[$0]) }
-    return ChangeSet(deletions: deletions, insertions: insertions, modifications: modifications)
-}
-
 extension Observable {
     /// RxRealm's `Observable.collection(from:)`: the results now, then after each commit that
     /// changed them.
@@ -185,15 +142,7 @@ extension Observable {
     ///   - scheduler: Where values are delivered (default `MainScheduler.instance`).
     /// - Returns: Results pinned to each version.
     public static func collection<T: StoreObject>(from results: Results<T>, on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<Results<T>> where Element == Results<T> {
-        Observable<Results<T>>.create { observer in
-            results.observe(on: scheduler).subscribe { event in
-                switch event {
-                case .next(.initial(let r)), .next(.update(let r, _, _, _)): observer.onNext(r)
-                case .next(.error(let error)), .error(let error): observer.onError(error)
-                case .completed: observer.onCompleted()
-                }
-            }
-        }
+        results.observe(on: scheduler).mapResults { $0 }
     }
 
     /// RxRealm's `Observable.array(from:)`: the objects as arrays, now and after each change.
@@ -204,41 +153,5 @@ extension Observable {
     /// - Returns: Arrays of objects.
     public static func array<T: StoreObject>(from results: Results<T>, on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<[T]> where Element == [T] {
         results.asObservable(on: scheduler)
-    }
-}
-
-/// Which objects of one model a commit changed: their own fields, or an object they link to
-/// directly (so a renamed `Category` reports the `Pizza`s that show it as modified).
-struct ChangedObjects {
-    let own: [StoreValue: Set<Int>]
-    let links: [(field: Int, changes: TableChanges)]
-    let table: TableState?
-
-    init(schema: ObjectSchema, info: CommitInfo) {
-        own = info.tables[schema.name]?.modified ?? [:]
-        table = info.new.table(schema)
-        var links: [(Int, TableChanges)] = []
-        for (i, field) in schema.fields.enumerated() {
-            switch field.kind {
-            case .link(let ref), .linkList(let ref):
-                if let changes = info.tables[ref.name] { links.append((i, changes)) }
-            default: break
-            }
-        }
-        self.links = links
-    }
-
-    func contains(_ key: StoreValue) -> Bool {
-        if own[key] != nil { return true }
-        guard !links.isEmpty, let row = table?.row(forKey: key) else { return false }
-        for (field, changes) in links {
-            let touched: (StoreValue) -> Bool = { changes.modified[$0] != nil || changes.deleted.contains($0) || changes.inserted.contains($0) }
-            switch row[field] {
-            case .list(let keys): if keys.contains(where: touched) { return true }
-            case .null: break
-            case let value: if touched(value) { return true }
-            }
-        }
-        return false
     }
 }

@@ -8,7 +8,7 @@ import Darwin
 
 /// Receives every commit; returns the delivery to run after the commit, if any.
 protocol CommitObserver: AnyObject {
-    func committed(_ info: CommitInfo) -> (() -> Void)?
+    func committed(_ commit: CommitChanges) -> (() -> Void)?
 }
 
 /// The shared state behind one or more ``Store`` handles.
@@ -152,7 +152,7 @@ final class StoreCore: @unchecked Sendable {
             lastCommitLog = transaction.log
             return Array(observers.values)
         }
-        let info = CommitInfo(old: old, new: new, tables: transaction.changes.filter { !$0.value.isEmpty }, log: transaction.log)
+        let info = CommitChanges(old: old, new: new, tables: transaction.changes.filter { !$0.value.isEmpty }, log: transaction.log)
         var actions: [() -> Void] = []
         for observer in current {
             if let action = observer.committed(info) { actions.append(action) }

@@ -38,8 +38,6 @@ public final class PizzaioloApp {
     public let images: ImageLoader<Image>
     /// How many pizzas are in the cart: the one count every screen's badge binds.
     public let cartCount: Driver<Int>
-    /// The app's one reload input: Retry on an error view, and ``reload()``.
-    fileprivate let reloads = PublishRelay<Void>()
     /// The screens; Home at the bottom.
     public private(set) var navigation: NavigationController!
 
@@ -53,20 +51,20 @@ public final class PizzaioloApp {
         for type in Self.objectTypes { _ = try type.schemaCheck(in: store) }
         self.store = store
         self.backend = backend
-        menu = MenuRepository(store: store, backend: backend, reload: reloads.asObservable())
+        menu = MenuRepository(store: store, backend: backend)
         cart = CartRepository(store: store)
         cartCount = cart.count
         orders = OrderQueue(store: store, backend: backend)
         images = ImageLoader.png(network: backend.network)
         Headless.run {
-            navigation = NavigationController(rootViewController: HomeScreen(app: self, viewModel: HomeViewModel(featured: menu.featured.states)))
+            navigation = NavigationController(rootViewController: HomeScreen(app: self, viewModel: HomeViewModel(featured: menu.featured.states), retry: menu.reload))
             menu.keepPizzasLoaded()
             orders.resume()
         }
     }
 
     /// Loads the menu again (the featured cards and the pizzas): what Retry does.
-    public func reload() { Headless.run { reloads.accept(()) } }
+    public func reload() { Headless.run { menu.reload.onNext(()) } }
 
     /// The screen shown.
     public var screen: ViewController? { navigation.topViewController }
@@ -109,10 +107,10 @@ public final class PizzaioloApp {
     }
 
     private func openSelector(startAt start: SelectorViewModel.Start?) {
-        let (pizzas, cart) = (menu.pizzas, self.cart)
+        let (pizzas, query, cart) = (menu.pizzas, menu.pizzaQuery, self.cart)
         show(SelectorScreen.self, replacing: start != nil) {
             SelectorScreen(app: self, categories: menu.categories, viewModel: { input in
-                SelectorViewModel(input: input, menu: pizzas.all(), cart: cart, startAt: start)
+                SelectorViewModel(input: input, menu: pizzas.all(), pizzas: query, cart: cart, startAt: start)
             })
         }
     }
@@ -143,8 +141,6 @@ extension Reactive where Base: PizzaioloApp {
     public var openCart: Binder<Void> { Binder(base) { app, _ in app.openCart() } }
     /// Opens Payment for each tap bound to it.
     public var openPayment: Binder<Void> { Binder(base) { app, _ in app.openPayment() } }
-    /// Loads the menu again for each tap bound to it (``PizzaioloApp/reload()``).
-    public var reload: Binder<Void> { Binder(base) { app, _ in app.reloads.accept(()) } }
     /// Opens what each card bound to it stands for (``PizzaioloApp/open(_:)``).
     public var open: Binder<FeaturedCard> { Binder(base) { app, card in app.open(card) } }
 }

@@ -48,9 +48,13 @@ public enum Walkthrough {
         backend.settle()
         show("Swipe to the next page: the thumbnail strip follows.", first)
 
+        let list = (first.screen as? SelectorScreen)?.list
+        let reloads = list?.reloadCount
         Headless.run { _ = (first.screen as? SelectorScreen)?.chips.first(where: { $0.title == "Seafood" })?.tap() }
         backend.settle()
-        show("Tap the Seafood chip: the pages become the pizzas with ANY category in {3}.", first)
+        let batch = list?.lastBatchUpdate
+        let animated = "\(batch?.deletedRows.count ?? 0) rows deleted, \(list?.reloadCount == reloads ? "no reload" : "reloaded")"
+        show("Tap the Seafood chip: the pizzas with ANY category in {3}; the list animates (\(animated)).", first)
 
         Headless.run { _ = (first.screen as? SelectorScreen)?.chips.first(where: { $0.title == "Seafood" })?.tap() }
         Headless.run { _ = (first.screen as? SelectorScreen)?.addButton.tap() }

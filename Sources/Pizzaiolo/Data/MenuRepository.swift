@@ -61,8 +61,8 @@ public struct FeaturedCard: Hashable, Sendable {
 
 /// The menu: pizzas and featured cards, local first, network merged. Each is one
 /// ``Repository/LocalFirstList``, the one source every screen showing it reads, and both load
-/// again on the app's one `reload` input; answers are decoded and stored on the backend's
-/// decoding scheduler, off the main thread.
+/// again on the menu's one ``reload`` input (Retry); answers are decoded and stored on the
+/// backend's decoding scheduler, off the main thread.
 ///
 /// The app keeps the pizzas loaded while it runs (``keepPizzasLoaded()`` at launch), so every
 /// Selector opens filled from the same shared list, and the menu is fetched once per launch or
@@ -71,15 +71,24 @@ public final class MenuRepository: @unchecked Sendable {
     let store: Store
     let backend: Backend
     private let pizzasConnection = SerialDisposable()
+    private let reloads = PublishSubject<Void>()
 
     /// The pizzas, as pages (categories are fetched first, so the pizzas' links resolve).
     public let pizzas: LocalFirstList<PizzaPage>
     /// The Home cards.
     public let featured: LocalFirstList<FeaturedCard>
+    /// The stored pizzas by id, as pages: the query a screen narrows for a live list.
+    public let pizzaQuery: Query<Pizza, PizzaPage>
+    /// Loads both lists again for each element (the error view's Retry, the CLI's `retry`):
+    /// each starts again from `loading`. An observer a Retry button forwards its taps to, with
+    /// nothing in between (`table.rx.loadState(retry: menu.reload)`).
+    public let reload: AnyObserver<Void>
 
-    init(store: Store, backend: Backend, reload: Observable<Void>) {
+    init(store: Store, backend: Backend) {
         self.store = store
         self.backend = backend
+        reload = reloads.asObserver()
+        let reload = reloads.asObservable()
         let base = backend.baseURL
         let categories = Mapper<[Category], Category, Category>(store: store, deletesMissing: false, viewModel: { $0 })
         let pizzaMapper = Mapper<[PizzaResponse], Pizza, PizzaPage>(
@@ -93,6 +102,7 @@ public final class MenuRepository: @unchecked Sendable {
             },
             viewModel: { PizzaPage($0, baseURL: base) })
         let pizzaQuery = Query<Pizza, PizzaPage>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "id")], viewModel: { PizzaPage($0, baseURL: base) })
+        self.pizzaQuery = pizzaQuery
         // The pizzas' categories are stored first, so their links resolve.
         pizzas = LocalFirstList(
             local: pizzaQuery.observeAll(on: MainScheduler.instance),

@@ -3,8 +3,9 @@ import HeadlessUI
 import Streams
 
 /// Home: the featured cards, a spinner while there are none, the error view when the first
-/// load failed (its Retry is the app's reload), and a stale-data banner. Tapping a card opens
-/// what it offers. The screen is given its view model and only binds it.
+/// load failed (its Retry is the menu's reload input), and a stale-data banner. Tapping a card
+/// opens what it offers. The screen is given its view model and the reload input, and only
+/// binds them.
 public final class HomeScreen: PizzaioloScreen {
     /// The view model.
     public let viewModel: HomeViewModel
@@ -15,8 +16,12 @@ public final class HomeScreen: PizzaioloScreen {
     /// The cards.
     public let table = TableView(height: 180, rowHeight: 60)
 
-    init(app: PizzaioloApp, viewModel: HomeViewModel) {
+    /// Where the error view's Retry sends its taps.
+    private let retry: AnyObserver<Void>
+
+    init(app: PizzaioloApp, viewModel: HomeViewModel, retry: AnyObserver<Void>) {
         self.viewModel = viewModel
+        self.retry = retry
         super.init(app: app, title: "Pizzaiolo")
     }
 
@@ -32,7 +37,7 @@ public final class HomeScreen: PizzaioloScreen {
             }
             .disposed(by: disposeBag)
         viewModel.isLoading.drive(spinner.rx.isAnimating).disposed(by: disposeBag)
-        viewModel.loadState.drive(table.rx.loadState(retry: app.rx.reload)).disposed(by: disposeBag)
+        viewModel.loadState.drive(table.rx.loadState(retry: retry)).disposed(by: disposeBag)
         viewModel.banner.drive(banner.rx.text).disposed(by: disposeBag)
         viewModel.banner.map { $0 == nil }.drive(banner.rx.isHidden).disposed(by: disposeBag)
         table.rx.modelSelected(FeaturedCard.self).bind(to: app.rx.open).disposed(by: disposeBag)

@@ -2,14 +2,16 @@ import Foundation
 import HeadlessUI
 import Streams
 
-/// The Selector: one pizza per page with Add to cart, a thumbnail strip, category chips.
+/// The Selector: one pizza per page with Add to cart, a thumbnail strip, category chips, and
+/// the list of the pizzas the chips select (a chip switch animates it; a row tap shows its
+/// page).
 public final class SelectorScreen: PizzaioloScreen {
     /// The view model, made from the screen's taps by the function the app gave.
     public private(set) lazy var viewModel = makeViewModel(SelectorViewModel.Input(
         toggleCategory: Observable.merge(zip(categories, chips).map { category, chip in chip.rx.tap.map { category.id } }),
         next: nextButton.rx.tap.asObservable(),
         previous: previousButton.rx.tap.asObservable(),
-        select: pageJumps.asObservable(),
+        select: Observable.merge(pageJumps.asObservable(), list.rx.itemSelected.map(\.row)),
         addToCart: addButton.rx.tap.asObservable()))
     private let makeViewModel: (SelectorViewModel.Input) -> SelectorViewModel
     /// Shown while there is no pizza yet.
@@ -34,6 +36,16 @@ public final class SelectorScreen: PizzaioloScreen {
     public let nextButton = Button(title: "›")
     /// The strip of names.
     public let thumbnails = Label()
+    /// The pizzas the chips select, one row each (name and price), in page order.
+    public let list = TableView(height: 180, rowHeight: 20)
+    /// The list's data source: each change set of ``SelectorViewModel/list`` is one batch
+    /// update.
+    public let dataSource = RxTableViewSectionedChangesetDataSource<SectionModel<String, PizzaPage>>(configureCell: { _, table, indexPath, page in
+        let cell = table.dequeueReusableCell(withIdentifier: "Pizza", for: indexPath)
+        cell.textLabel?.text = page.name
+        cell.detailTextLabel?.text = page.price
+        return cell
+    })
     /// Jumps to a page: the strip's taps (headless, the strip has no tap of its own).
     private let pageJumps = PublishRelay<Int>()
 
@@ -65,7 +77,8 @@ public final class SelectorScreen: PizzaioloScreen {
         let pager = View()
         pager.accessibilityIdentifier = "pager"
         for view in [previousButton, thumbnails, nextButton] as [View] { pager.addSubview(view) }
-        for view in [chipBar, skeleton, page, pager] { self.view.addSubview(view) }
+        for view in [chipBar, skeleton, page, pager, list] { self.view.addSubview(view) }
+        list.register(TableViewCell.self, forCellReuseIdentifier: "Pizza")
 
         let viewModel = self.viewModel
         for (category, chip) in zip(categories, chips) {
@@ -86,6 +99,7 @@ public final class SelectorScreen: PizzaioloScreen {
         viewModel.thumbnails.drive(thumbnails.rx.text).disposed(by: disposeBag)
         viewModel.canGoBack.drive(previousButton.rx.isEnabled).disposed(by: disposeBag)
         viewModel.canGoForward.drive(nextButton.rx.isEnabled).disposed(by: disposeBag)
+        viewModel.list.drive(list.rx.items(dataSource: dataSource)).disposed(by: disposeBag)
         showErrors(viewModel.error)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUI
+import MVVM
 import ObjectStore
 import Repository
 import Streams
@@ -15,6 +16,10 @@ import Streams
 /// The rules live in ``Pages``, a value each event is folded into with `scan`; the outputs
 /// are `Driver`s of it, and Add to cart reads the current page with `withLatestFrom`. A
 /// pizza stays the current page when the chips change and it is still shown.
+///
+/// The list under the pager is one live query that follows the chips: each selection is a
+/// `Query`, and `observeChanges(on:)` over them gives change sets, so a chip switch animates
+/// the rows that left and came instead of reloading the table.
 public final class SelectorViewModel {
     /// Where the Selector opens.
     public enum Start: Equatable, Sendable {
@@ -135,6 +140,13 @@ public final class SelectorViewModel {
     public let canGoForward: Driver<Bool>
     /// The selected chips.
     public let selectedCategories: Driver<Set<Int>>
+    /// The stored pizzas of the selected chips (all of them with none), in one section, as
+    /// change sets for ``HeadlessUI/RxTableViewSectionedChangesetDataSource``: the first list,
+    /// then what a chip switch or a commit changed.
+    ///
+    ///     chips: {}──────────────{3}──────────────────────{}
+    ///     list:  initial([1…9])──change(deletions: the 8 others)──change(insertions: the 8)
+    public let list: Driver<Changeset<SectionModel<String, PizzaPage>>>
     /// After each Add to cart, why it failed, or `nil` when it worked (`nil` at first). The add
     /// is done as this output delivers the tap: the screen's error line drives it.
     public let error: Driver<String?>
@@ -144,9 +156,11 @@ public final class SelectorViewModel {
     /// - Parameters:
     ///   - input: The taps.
     ///   - menu: The menu's pizzas, each time they change (``MenuRepository/pizzas``' lists).
+    ///   - pizzas: The stored pizzas, as pages (``MenuRepository/pizzaQuery``): the query the
+    ///     chips narrow for ``list``.
     ///   - cart: Where Add to cart writes.
     ///   - start: Where to open.
-    public init(input: Input, menu: Observable<[PizzaPage]>, cart: CartRepository, startAt start: Start?) {
+    public init(input: Input, menu: Observable<[PizzaPage]>, pizzas: Query<Pizza, PizzaPage>, cart: CartRepository, startAt start: Start?) {
         let initial = Pages(start: start)
         state = Observable.merge(
             menu.map(Pages.Event.menu),
@@ -166,6 +180,11 @@ public final class SelectorViewModel {
         canGoBack = state.map { $0.index > 0 }.distinctUntilChanged()
         canGoForward = state.map { $0.index < $0.pages.count - 1 }.distinctUntilChanged()
         selectedCategories = state.map(\.selected).distinctUntilChanged()
+        list = selectedCategories
+            .map { ids in ids.isEmpty ? pizzas : pizzas.where { $0.categories.id.in(ids) } }
+            .observeChanges(on: MainScheduler.instance)
+            .map { $0.changeset(section: "pizzas") }
+            .asDriver(onErrorDriveWith: .empty())
         error = input.addToCart
             .withLatestFrom(currentPage)
             .map { page -> String? in storeWrite("Could not add the pizza") { if let page { try cart.add(page) } } }

@@ -11,22 +11,22 @@ import TestSupport
 /// `Action`), executed at set times on a `TestScheduler`.
 @Suite(.resourceCheck) struct CartViewModelTests {
     @Test func editsChangeTheLinesTheTotalsAndTheChangeSets() throws {
-        let scheduler = TestScheduler.milliseconds()
-        let cart = try CartRepository(store: Store(configuration: memoryStore()))
+        let bench = try ViewModelBench()
+        let cart = bench.cart
         try cart.add(id: "pizza-1", name: "Margherita", summary: "", unitPrice: 899)
         try cart.add(id: "pizza-2", name: "Marinara", summary: "", unitPrice: 799)
         let viewModel = CartViewModel(cart: cart)
+        let scheduler = bench.scheduler
         scheduler.scheduleAt(100) { viewModel.increment.execute("pizza-1") }
         scheduler.scheduleAt(200) { viewModel.decrement.execute("pizza-1") }
         scheduler.scheduleAt(300) { viewModel.decrement.execute("pizza-1") }   // stays at one
         scheduler.scheduleAt(400) { viewModel.remove.execute("pizza-1") }
         scheduler.scheduleAt(500) { viewModel.remove.execute("pizza-2") }
-        let bag = DisposeBag()
-        let totals = record(viewModel.totals, on: scheduler, in: bag)
-        let isEmpty = record(viewModel.isEmpty, on: scheduler, in: bag)
-        let lines = record(viewModel.lines, on: scheduler, in: bag)
-        let error = record(viewModel.error, on: scheduler, in: bag)
-        scheduler.advance(to: 1000)
+        let totals = bench.record(viewModel.totals)
+        let isEmpty = bench.record(viewModel.isEmpty)
+        let lines = bench.record(viewModel.lines)
+        let error = bench.record(viewModel.error)
+        bench.run()
 
         #expect(totals.events == [
             .next(0, "2 pizzas: $16.98"), .next(100, "3 pizzas: $25.97"), .next(200, "2 pizzas: $16.98"),

@@ -11,19 +11,17 @@ import TestSupport
 /// `TestScheduler`, the price and Add to cart recorded, the cart read from the store.
 @Suite(.resourceCheck) struct MakerViewModelTests {
     @Test func toppingsPriceThePizzaAndAddToCartAddsOneLinePerSetOfToppings() throws {
-        let scheduler = TestScheduler.milliseconds()
-        let cart = try CartRepository(store: Store(configuration: memoryStore()))
+        let bench = try ViewModelBench()
+        let cart = bench.cart
         let viewModel = MakerViewModel(
-            input: MakerViewModel.Input(
-                toggle: scheduler.createHotObservable([.next(100, "olives"), .next(200, "ham"), .next(300, "olives"), .next(500, "olives")]).asObservable(),
-                addToCart: scheduler.createHotObservable([.next(50, ()), .next(400, ()), .next(410, ()), .next(600, ())]).asObservable()),
+            input: MakerViewModel.Input(toggle: bench.hot([(100, "olives"), (200, "ham"), (300, "olives"), (500, "olives")]),
+                                        addToCart: bench.taps(50, 400, 410, 600)),
             cart: cart)
-        let bag = DisposeBag()
-        let price = record(viewModel.price, on: scheduler, in: bag)
-        let canAdd = record(viewModel.canAdd, on: scheduler, in: bag)
-        let summary = record(viewModel.summary, on: scheduler, in: bag)
-        let error = record(viewModel.error, on: scheduler, in: bag)
-        scheduler.advance(to: 1000)
+        let price = bench.record(viewModel.price)
+        let canAdd = bench.record(viewModel.canAdd)
+        let summary = bench.record(viewModel.summary)
+        let error = bench.record(viewModel.error)
+        bench.run()
 
         #expect(price.events == [.next(0, "Price: $2.99"), .next(100, "Price: $3.49"), .next(200, "Price: $4.99"), .next(300, "Price: $4.49"), .next(500, "Price: $4.99")])
         #expect(canAdd.events.map(\.value.element) == [false, true, true, true, true])

@@ -11,34 +11,33 @@ import TestSupport
 /// `PaymentViewModel`, a pure function of the pay taps: taps on a `TestScheduler`, the order
 /// sent to the embedded kitchen, its fate read back from the store.
 @Suite(.resourceCheck) struct PaymentViewModelTests {
+    /// The view-model bench, with the embedded kitchen and an order queue on its store.
     struct Rig {
-        let scheduler = TestScheduler.milliseconds()
+        let bench: ViewModelBench
         let backend = Backend.embedded()
-        let store: Store
-        let cart: CartRepository
         let orders: OrderQueue
+        var scheduler: TestScheduler { bench.scheduler }
+        var store: Store { bench.store }
+        var cart: CartRepository { bench.cart }
 
         init(pizzas: Int) throws {
-            store = try Store(configuration: memoryStore())
-            cart = CartRepository(store: store)
-            orders = OrderQueue(store: store, backend: backend)
-            for _ in 0..<pizzas { try cart.add(id: "pizza-1", name: "Margherita", summary: "", unitPrice: 899) }
+            bench = try ViewModelBench()
+            orders = OrderQueue(store: bench.store, backend: backend)
+            for _ in 0..<pizzas { try bench.cart.add(id: "pizza-1", name: "Margherita", summary: "", unitPrice: 899) }
         }
 
         func viewModel(paying taps: [(Int, String)]) -> PaymentViewModel {
-            PaymentViewModel(input: PaymentViewModel.Input(pay: scheduler.createHotObservable(taps.map { .next($0.0, $0.1) }).asObservable()),
-                             cart: cart, orders: orders)
+            PaymentViewModel(input: PaymentViewModel.Input(pay: bench.hot(taps)), cart: cart, orders: orders)
         }
     }
 
     @Test func payingSendsTheOrderAndTheConfirmationEmptiesTheCartButKeepsTheTotal() throws {
         let rig = try Rig(pizzas: 2)
         let viewModel = rig.viewModel(paying: [(100, "card")])
-        let bag = DisposeBag()
-        let total = record(viewModel.total, on: rig.scheduler, in: bag)
-        let status = record(viewModel.status, on: rig.scheduler, in: bag)
-        let canPay = record(viewModel.canPay, on: rig.scheduler, in: bag)
-        let error = record(viewModel.error, on: rig.scheduler, in: bag)
+        let total = rig.bench.record(viewModel.total)
+        let status = rig.bench.record(viewModel.status)
+        let canPay = rig.bench.record(viewModel.canPay)
+        let error = rig.bench.record(viewModel.error)
         rig.scheduler.advance(to: 200)
         #expect(rig.orders.orders.map(\.state) == ["submitted"])
         rig.backend.settle()                                    // the kitchen answers (at 200)
@@ -55,9 +54,8 @@ import TestSupport
         let rig = try Rig(pizzas: 1)
         rig.backend.fixture?.setRoute(.status(402, body: "card declined"), for: "/orders")
         let viewModel = rig.viewModel(paying: [(100, "wallet")])
-        let bag = DisposeBag()
-        let status = record(viewModel.status, on: rig.scheduler, in: bag)
-        let canPay = record(viewModel.canPay, on: rig.scheduler, in: bag)
+        let status = rig.bench.record(viewModel.status)
+        let canPay = rig.bench.record(viewModel.canPay)
         rig.scheduler.advance(to: 200)
         rig.backend.settle()
         #expect(status.events.last == .next(200, "Payment failed: the kitchen refused the order: card declined"))
@@ -68,10 +66,9 @@ import TestSupport
     @Test func anEmptyCartCannotBePaidAndATapStoresNothing() throws {
         let rig = try Rig(pizzas: 0)
         let viewModel = rig.viewModel(paying: [(100, "cash")])
-        let bag = DisposeBag()
-        let total = record(viewModel.total, on: rig.scheduler, in: bag)
-        let status = record(viewModel.status, on: rig.scheduler, in: bag)
-        let canPay = record(viewModel.canPay, on: rig.scheduler, in: bag)
+        let total = rig.bench.record(viewModel.total)
+        let status = rig.bench.record(viewModel.status)
+        let canPay = rig.bench.record(viewModel.canPay)
         rig.scheduler.advance(to: 200)
         #expect(total.events == [.next(0, "Total: $0.00")])
         #expect(status.events == [.next(0, nil)])
@@ -82,8 +79,7 @@ import TestSupport
     @Test func aNewPaymentScreenStartsWithNothingToSayAndWritesNothing() throws {
         let rig = try Rig(pizzas: 1)
         let first = rig.viewModel(paying: [(100, "card")])
-        let bag = DisposeBag()
-        _ = record(first.status, on: rig.scheduler, in: bag)
+        _ = rig.bench.record(first.status)
         rig.scheduler.advance(to: 200)
         rig.backend.settle()
         #expect(rig.orders.orders.map(\.state) == ["confirmed"])
@@ -91,7 +87,7 @@ import TestSupport
         let version = rig.store.objects(PlacedOrder.self).toArray()
         let second = rig.viewModel(paying: [])
         #expect(rig.store.objects(PlacedOrder.self).toArray().map(\.state) == version.map(\.state))
-        let status = record(second.status, on: rig.scheduler, in: bag)
+        let status = rig.bench.record(second.status)
         rig.scheduler.advance(to: 300)
         #expect(status.events == [.next(200, nil)])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessUI
 import ObjectStore
+import Repository
 import Streams
 import StreamsTesting
 import Testing
@@ -13,28 +14,28 @@ import TestSupport
     typealias Page = SelectorPagesTests
     static let menu = Page.menu       // Margherita {1,2}, Marinara {1}, Frutti di Mare {3}, Bianca {4}
 
-    static func taps(_ scheduler: TestScheduler, _ times: [Int]) -> Observable<Void> {
-        scheduler.createHotObservable(times.map { .next($0, ()) }).asObservable()
+    /// The stored pizzas of `bench`'s store, as pages.
+    static func pizzas(_ bench: ViewModelBench) -> Query<Pizza, PizzaPage> {
+        Query(store: bench.store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "id")], viewModel: { PizzaPage($0, baseURL: Page.base) })
     }
 
     @Test func pagesFollowTheTapsAndAddToCartAddsThePageShown() throws {
-        let scheduler = TestScheduler.milliseconds()
-        let cart = try CartRepository(store: Store(configuration: memoryStore()))
+        let bench = try ViewModelBench()
+        let cart = bench.cart
         let viewModel = SelectorViewModel(
             input: SelectorViewModel.Input(
-                toggleCategory: scheduler.createHotObservable([.next(400, 1), .next(600, 1)]).asObservable(),
-                next: Self.taps(scheduler, [200, 210]),
-                previous: Self.taps(scheduler, [220]),
-                select: scheduler.createHotObservable([.next(500, 0), .next(510, 9)]).asObservable(),
-                addToCart: Self.taps(scheduler, [300, 310, 520])),
-            menu: scheduler.createHotObservable([.next(100, Self.menu)]).asObservable(),
-            cart: cart, startAt: nil)
-        let bag = DisposeBag()
-        let current = record(viewModel.currentPage, on: scheduler, in: bag)
-        let thumbnails = record(viewModel.thumbnails, on: scheduler, in: bag)
-        let canGoBack = record(viewModel.canGoBack, on: scheduler, in: bag)
-        let error = record(viewModel.error, on: scheduler, in: bag)
-        scheduler.advance(to: 1000)
+                toggleCategory: bench.hot([(400, 1), (600, 1)]),
+                next: bench.taps(200, 210),
+                previous: bench.taps(220),
+                select: bench.hot([(500, 0), (510, 9)]),
+                addToCart: bench.taps(300, 310, 520)),
+            menu: bench.hot([(100, Self.menu)]),
+            pizzas: Self.pizzas(bench), cart: cart, startAt: nil)
+        let current = bench.record(viewModel.currentPage)
+        let thumbnails = bench.record(viewModel.thumbnails)
+        let canGoBack = bench.record(viewModel.canGoBack)
+        let error = bench.record(viewModel.error)
+        bench.run()
 
         // The Classic chip (400) keeps Marinara, now page 2 of 2; select 9 (510) is no page;
         // clearing the chip (600) keeps Margherita.
@@ -48,35 +49,58 @@ import TestSupport
     }
 
     @Test func theSelectorOpensAtItsStartPizzaAndAddsNothingBeforeTheMenu() throws {
-        let scheduler = TestScheduler.milliseconds()
-        let cart = try CartRepository(store: Store(configuration: memoryStore()))
+        let bench = try ViewModelBench()
+        let cart = bench.cart
         let viewModel = SelectorViewModel(
-            input: SelectorViewModel.Input(addToCart: Self.taps(scheduler, [50])),
-            menu: scheduler.createHotObservable([.next(100, Self.menu)]).asObservable(),
-            cart: cart, startAt: .named("bianca"))
-        let bag = DisposeBag()
-        let current = record(viewModel.currentPage, on: scheduler, in: bag)
-        let error = record(viewModel.error, on: scheduler, in: bag)
-        scheduler.advance(to: 1000)
+            input: SelectorViewModel.Input(addToCart: bench.taps(50)),
+            menu: bench.hot([(100, Self.menu)]),
+            pizzas: Self.pizzas(bench), cart: cart, startAt: .named("bianca"))
+        let current = bench.record(viewModel.currentPage)
+        let error = bench.record(viewModel.error)
+        bench.run()
         #expect(current.events.map { $0.value.element??.name } == [nil, "Bianca"])
         #expect(error.events == [.next(0, nil), .next(50, nil)])
         #expect(cart.items.isEmpty)
     }
 
     @Test func aWriteThatFailsIsAMessageAndTheNextAddClearsIt() throws {
-        let scheduler = TestScheduler.milliseconds()
-        let store = try Store(configuration: memoryStore())
-        let cart = CartRepository(store: store)
+        let bench = try ViewModelBench()
+        let (store, cart) = (bench.store, bench.cart)
         let taps = PublishSubject<Void>()
         let viewModel = SelectorViewModel(
             input: SelectorViewModel.Input(addToCart: taps.asObservable()),
-            menu: .just(Self.menu), cart: cart, startAt: nil)
-        let bag = DisposeBag()
-        let error = record(viewModel.error, on: scheduler, in: bag)
+            menu: .just(Self.menu), pizzas: Self.pizzas(bench), cart: cart, startAt: nil)
+        let error = bench.record(viewModel.error)
         // Inside another write transaction the store refuses the cart's write.
         try store.write { _ in Headless.run { taps.onNext(()) } }
         Headless.run { taps.onNext(()) }
         #expect(error.events.compactMap(\.value.element) == [nil, "Could not add the pizza: write() called inside a write transaction", nil])
         #expect(cart.items.map(\.quantity) == [1])
+    }
+
+    @Test func theListFollowsTheChipsWithChangeSetsNotANewList() throws {
+        let bench = try ViewModelBench()
+        try bench.store.write { tx in
+            for page in Self.menu {
+                try tx.add(Pizza(id: page.id, name: page.name, summary: "", categories: page.categoryIDs.map { Pizzaiolo.Category(id: $0, name: "\($0)") },
+                                 price: page.cents, photo: ""), update: .modified)
+            }
+        }
+        let viewModel = SelectorViewModel(
+            input: SelectorViewModel.Input(toggleCategory: bench.hot([(200, 1), (300, 1)])),
+            menu: bench.hot([(100, Self.menu)]), pizzas: Self.pizzas(bench), cart: bench.cart, startAt: nil)
+        let list = bench.record(viewModel.list)
+        bench.run()
+
+        let changes = list.events.compactMap(\.value.element)
+        #expect(list.events.map(\.time) == [0, 200, 300])
+        #expect(changes.map { $0.finalSections.first?.items.map(\.name) ?? [] } == [
+            ["Margherita", "Marinara", "Frutti di Mare", "Bianca"], ["Margherita", "Marinara"], ["Margherita", "Marinara", "Frutti di Mare", "Bianca"],
+        ])
+        // The Classic chip (200) deletes the two others; clearing it (300) inserts them again.
+        #expect(changes[1].deletedItems.map(\.itemIndex) == [2, 3])
+        #expect(changes[1].insertedItems.isEmpty)
+        #expect(changes[2].insertedItems.map(\.itemIndex) == [2, 3])
+        #expect(changes[2].deletedItems.isEmpty)
     }
 }
