@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "MVVM", dependencies: ["Streams", "ObjectStore", "Repository", "HeadlessUI"]),
         // The sample apps and their command-line walkthrough.
         .target(name: "Pizzaiolo", dependencies: ["Streams", "Locking", "ObjectStore", "Repository", "HeadlessUI", "MVVM"]),
-        .target(name: "Tracks", dependencies: ["Streams", "Locking", "Repository", "HeadlessUI", "MVVM"]),
+        .target(name: "Tracks", dependencies: ["Streams", "Locking", "ObjectStore", "Repository", "HeadlessUI", "MVVM"]),
         // Both samples' command lines; the product (and so `swift run pizzaiolo`) keeps the
         // lower-case name, the folder does not, so no two paths differ only in case.
         .executableTarget(name: "PizzaioloCLI", dependencies: ["Pizzaiolo", "Tracks", "Repository", "ObjectStore", "HeadlessUI", "Streams"]),
@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "MVVMTests", dependencies: ["MVVM", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "PizzaioloTests", dependencies: ["Pizzaiolo", "Locking", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "PizzaioloCLITests", dependencies: ["PizzaioloCLI", "Pizzaiolo", "ObjectStore", "TestSupport"]),
-        .testTarget(name: "TracksTests", dependencies: ["Tracks", "HeadlessUI", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
+        .testTarget(name: "TracksTests", dependencies: ["Tracks", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -41,7 +41,10 @@ import Testing
         table.scroll(to: 44)
         #expect(shown == [0, 1, 2])
         #expect(ended == [0])
-        #expect(offsets == [44])
+        #expect(offsets == [0, 44])             // the current offset first, as RxCocoa's
+        Headless.run { Observable.just(88.0).bind(to: table.rx.contentOffset).disposed(by: bag) }
+        #expect(table.contentOffset == 88 && offsets == [0, 44, 88])
+        #expect(shown == [0, 1, 2, 3])          // each row once, as it comes into view
     }
 
     @Test func collectionViewDelegateAPI() {

@@ -38,7 +38,7 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     /// The port the server listens on, chosen by the system.
     public let port: UInt16
-    private let routes: [String: Action]
+    private var routes: [String: Action]
     private let listener: Int32
     private let maxConnections: Int
     private let condition = NSCondition()
@@ -80,6 +80,12 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     /// How many requests arrived in all.
     public var requestTotal: Int { condition.withLock { requestLog.count } }
+
+    /// Changes what `path` answers from the next request on (`nil`: 404), e.g. a page that
+    /// failed and answers on retry.
+    public func setRoute(_ action: Action?, for path: String) {
+        condition.withLock { routes[path] = action }
+    }
 
     /// Lets `.respondWhenReleased` requests for `path` answer.
     public func release(_ path: String) {
@@ -177,7 +183,7 @@ public final class TestHTTPServer: @unchecked Sendable {
             pathCounts[path, default: 0] += 1
             condition.broadcast()
         }
-        switch routes[path] {
+        switch condition.withLock({ routes[path] }) {
         case .respond(let status, let contentType, let body):
             respond(client, status: status, contentType: contentType, body: body)
         case .respondAfter(let seconds, let status, let body):

@@ -14,12 +14,27 @@ final class TracksHarness {
     let artwork: ArtworkProvider
     let screen: TracksViewController
 
-    init(latency: TracksFixtureLatency = .varied, images: ImageProviding? = nil, tableHeight: Double = 180) {
+    /// - Parameters:
+    ///   - pageSize: Results per page; all 200 in one page by default.
+    ///   - search: What `/search` answers, when not the catalogue.
+    init(latency: TracksFixtureLatency = .varied, images: ImageProviding? = nil, tableHeight: Double = 180,
+         pageSize: Int = TracksFixtures.count, search: FixtureNetwork.Route? = nil) {
         network = TracksFixtures.network(scheduler: scheduler, latency: latency)
+        if let search { network.setRoute(search, for: "/search") }
         artwork = ArtworkProvider(network: network)
-        let api = TracksAPI(network: network, baseURL: TracksFixtures.baseURL)
-        screen = TracksViewController(viewModel: TracksViewModel(api: api, term: "midnight"), images: images ?? artwork, tableHeight: tableHeight)
+        let api = TracksAPI(network: OffsetPagedSearch(network), baseURL: TracksFixtures.baseURL, limit: pageSize)
+        screen = TracksViewController(dependency: .init(api: api, term: "midnight", scheduler: scheduler),
+                                      images: images ?? artwork, tableHeight: tableHeight)
         Headless.run { _ = screen.view }
+    }
+
+    /// The search requests sent, as `offset` values (0 for the first page).
+    var searchOffsets: [Int] {
+        network.requests.compactMap { request -> Int? in
+            guard let url = request.url, url.path == "/search" else { return nil }
+            let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            return Int(items.first { $0.name == "offset" }?.value ?? "0")
+        }
     }
 
     /// Runs what is left on the virtual clock. Answers scheduled there (even cancelled ones,

@@ -10,6 +10,19 @@ import Testing
     @Test func searchesWithTheTermAndLimit() {
         let api = TracksAPI(network: FixtureNetwork(scheduler: TestScheduler(initialClock: 0)), baseURL: URL(string: "http://127.0.0.1:8080")!, limit: 50)
         #expect(api.searchURL(term: "night & day").absoluteString == "http://127.0.0.1:8080/search?term=night%20%26%20day&limit=50")
+        #expect(api.searchURL(term: "x", offset: 100).absoluteString == "http://127.0.0.1:8080/search?term=x&limit=50&offset=100")
+    }
+
+    @Test func thePagedFixtureAnswersTheAskedSlice() {
+        func page(offset: Int) -> [Track]? {
+            let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+            let network = TracksFixtures.network(scheduler: scheduler, latency: .immediate)
+            let api = TracksAPI(network: OffsetPagedSearch(network), baseURL: TracksFixtures.baseURL, limit: 30)
+            return scheduler.start { api.search(term: "midnight", offset: offset).asObservable() }.events.first?.value.element
+        }
+        #expect(page(offset: 0) == Array(TracksFixtures.tracks[0..<30]))
+        #expect(page(offset: 180) == Array(TracksFixtures.tracks[180..<200]))
+        #expect(page(offset: 400) == [])
     }
 
     @Test func fetchesAndDecodesOnce() {
@@ -19,7 +32,7 @@ import Testing
         let res = scheduler.start { api.search(term: "midnight").asObservable().map(\.count) }
         #expect(res.events == [.next(450, 200), .completed(450)])
         #expect(network.requestCount(for: "/search") == 1)
-        #expect(network.requests.first?.url?.query == "term=midnight&limit=200")
+        #expect(network.requests.first?.url?.query == "term=midnight&limit=50")
     }
 
     @Test func aMalformedAnswerFailsWithTheDecodingError() {

@@ -11,8 +11,8 @@ import Testing
         let summary = TracksDemo.run { lines.append($0) }
         expectSameText(lines.joined(separator: "\n"), expectedTracksDemoOutput)
         #expect(summary == TracksDemo.Summary(
-            succeeded: true, rows: 200, cellsCreated: 4, imageRequests: 103, distinctURLsShown: 103,
-            repeatedRequests: 0, cancelledRequests: 0, failedArtwork: 2, wrongImagesSeen: 0))
+            succeeded: true, rows: 100, cellsCreated: 4, imageRequests: 70, distinctURLsShown: 70,
+            repeatedRequests: 0, cancelledRequests: 0, failedArtwork: 1, wrongImagesSeen: 0))
     }
 
     @Test func theWalkthroughIsDeterministic() {
@@ -55,11 +55,11 @@ View
   TableView 0 rows, offset 0
     SkeletonView ░░░░░░ ×3 'Loading'
 
-2. 200 results arrived: the visible rows show their text, with a placeholder until their artwork loads.
+2. 50 results arrived: the visible rows show their text, with a placeholder until their artwork loads.
 == Tracks ==
 View
-  Label "200 results for “midnight”"
-  TableView 200 rows, offset 0
+  Label "50 results for “midnight”"
+  TableView 50 rows, offset 0
     TrackCell [0,0]
       ImageView [image placeholder 60×60]
       Label "Midnight Lanterns — Juniper Vale"
@@ -76,8 +76,8 @@ View
 3. The artwork arrived out of order (rows 0, 2, 1), each in its own row's cell; row 2 failed (HTTP 404), so its cell shows the error line.
 == Tracks ==
 View
-  Label "200 results for “midnight”"
-  TableView 200 rows, offset 0
+  Label "50 results for “midnight”"
+  TableView 50 rows, offset 0
     TrackCell [0,0]
       ImageView [image 0 60×60]
       Label "Midnight Lanterns — Juniper Vale"
@@ -92,48 +92,47 @@ View
       Label "A bright synth-pop duet."
       Label "⚠ artwork unavailable (HTTP 404)"
 
-4. A fling to row 100 (40 frames of 150 points, 16 ms apart): 100 rows passed through 4 cells; no download was cancelled on reuse (a reused cell's download finishes into the cache), no image landed in a wrong cell.
+4. A fling to row 67 (40 frames of 150 points, 16 ms apart): 67 rows passed through 4 cells; no download was cancelled on reuse (a reused cell's download finishes into the cache), no image landed in a wrong cell; nearing the end of the rows loaded asked for the next page: 50 rows became 100.
 == Tracks ==
 View
-  Label "200 results for “midnight”"
-  TableView 200 rows, offset 6000
-    TrackCell [0,100]
+  Label "100 results for “midnight”"
+  TableView 100 rows, offset 4020
+    TrackCell [0,67]
       ImageView [image placeholder 60×60]
-      Label "Midnight Signals — Juniper Vale"
-      Label "A tender jazz ballad."
-    TrackCell [0,101]
+      Label "Hollow Tides — Kofi Mensah-Byrne"
+      Label "A restless blues duet."
+    TrackCell [0,68]
       ImageView [image placeholder 60×60]
-      Label "Paper Static — The Copperline Quartet"
-      Label "A brooding jazz instrumental."
-    TrackCell [0,102]
+      Label "Lunar Rivers — Northbound Owls"
+      Label "A tender blues live take."
+    TrackCell [0,69]
       ImageView [image placeholder 60×60]
-      Label "Velvet Harbour — Ines Marlowe"
-      Label "A playful jazz duet."
+      Label "Saltwater Lanterns — Astrid & Cole"
+      Label "A brooding blues single."
 
-5. Where the fling stopped, the artwork arrived (rows 101, 100, 102); row 101 failed (not an image), so its cell shows the error line.
+5. Where the fling stopped, the artwork arrived (rows 68, 67, 69).
 == Tracks ==
 View
-  Label "200 results for “midnight”"
-  TableView 200 rows, offset 6000
-    TrackCell [0,100]
-      ImageView [image 100 60×60]
-      Label "Midnight Signals — Juniper Vale"
-      Label "A tender jazz ballad."
-    TrackCell [0,101]
-      ImageView [image placeholder 60×60]
-      Label "Paper Static — The Copperline Quartet"
-      Label "A brooding jazz instrumental."
-      Label "⚠ artwork unavailable (not an image)"
-    TrackCell [0,102]
-      ImageView [image 102 60×60]
-      Label "Velvet Harbour — Ines Marlowe"
-      Label "A playful jazz duet."
+  Label "100 results for “midnight”"
+  TableView 100 rows, offset 4020
+    TrackCell [0,67]
+      ImageView [image 67 60×60]
+      Label "Hollow Tides — Kofi Mensah-Byrne"
+      Label "A restless blues duet."
+    TrackCell [0,68]
+      ImageView [image 68 60×60]
+      Label "Lunar Rivers — Northbound Owls"
+      Label "A tender blues live take."
+    TrackCell [0,69]
+      ImageView [image 69 60×60]
+      Label "Saltwater Lanterns — Astrid & Cole"
+      Label "A brooding blues single."
 
 6. Back to the top: artwork from the memory cache, failures remembered — no request sent.
 == Tracks ==
 View
-  Label "200 results for “midnight”"
-  TableView 200 rows, offset 0
+  Label "100 results for “midnight”"
+  TableView 100 rows, offset 0
     TrackCell [0,0]
       ImageView [image 0 60×60]
       Label "Midnight Lanterns — Juniper Vale"
@@ -148,5 +147,5 @@ View
       Label "A bright synth-pop duet."
       Label "⚠ artwork unavailable (HTTP 404)"
 
-Summary: 4 cells created for 200 rows; 103 image requests for 103 distinct artwork URLs shown (0 repeated, 0 cancelled by reuse); 2 artworks failed; 0 images landed in a wrong cell.
+Summary: 4 cells created for 100 rows; 70 image requests for 70 distinct artwork URLs shown (0 repeated, 0 cancelled by reuse); 1 artworks failed; 0 images landed in a wrong cell.
 """#

@@ -215,10 +215,7 @@ import Testing
     }
 
     @Test func retryFromTheErrorView() {
-        let harness = TracksHarness()
-        harness.network.setRoute(.status(503, body: "busy", delay: .milliseconds(50)), for: "/search")
-        // The route changed after the search started; search again with the failing route.
-        Headless.run { harness.screen.viewModel.retry.onNext(()) }
+        let harness = TracksHarness(search: .status(503, body: "busy", delay: .milliseconds(50)))
         harness.advance(50)
         #expect(harness.screen.render() == """
         == Tracks ==
@@ -235,7 +232,7 @@ import Testing
         harness.advance(50)
         #expect(harness.table.numberOfRows(inSection: 0) == 200)
         #expect(harness.table.backgroundView == nil)
-        #expect(harness.network.requestCount(for: "/search") == 3)
+        #expect(harness.network.requestCount(for: "/search") == 2)
     }
 
     @Test func closingTheScreenCancelsItsLoads() {
@@ -243,7 +240,8 @@ import Testing
         let network = TracksFixtures.network(scheduler: scheduler, latency: .varied)
         weak var weakScreen: TracksViewController?
         var screen: TracksViewController? = TracksViewController(
-            viewModel: TracksViewModel(api: TracksAPI(network: network, baseURL: TracksFixtures.baseURL), term: "midnight"),
+            dependency: .init(api: TracksAPI(network: OffsetPagedSearch(network), baseURL: TracksFixtures.baseURL, limit: 200),
+                              term: "midnight", scheduler: scheduler),
             images: ArtworkProvider(network: network))
         weakScreen = screen
         Headless.run { _ = screen?.view }

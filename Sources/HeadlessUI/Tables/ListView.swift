@@ -50,6 +50,7 @@ open class ListView: View {
     let willDisplaySubject = PublishSubject<(ReusableCell, IndexPath)>()
     let didEndDisplayingSubject = PublishSubject<(ReusableCell, IndexPath)>()
     let contentOffsetSubject = PublishSubject<Double>()
+    let retrySubject = PublishSubject<Void>()
 
     /// Creates an empty list.
     ///
@@ -61,6 +62,7 @@ open class ListView: View {
 
     deinit {
         for subject in [itemSelectedSubject, itemDeselectedSubject, itemDeletedSubject] { subject.onCompleted() }
+        retrySubject.onCompleted()
         willDisplaySubject.onCompleted()
         didEndDisplayingSubject.onCompleted()
         contentOffsetSubject.onCompleted()

@@ -107,8 +107,18 @@ extension Reactive where Base: TableView {
     public var didEndDisplayingCell: ControlEvent<(cell: TableViewCell, indexPath: IndexPath)> {
         ControlEvent(events: base.didEndDisplayingSubject.map { (cell: $0.0 as! TableViewCell, indexPath: $0.1) })
     }
-    /// The scroll position, as it changes.
-    public var contentOffset: ControlEvent<Double> { ControlEvent(events: base.contentOffsetSubject) }
+    /// The scroll position, as RxCocoa's `contentOffset` gives it (a vertical `Double` here):
+    /// the current offset on subscription, then each change; binding an offset scrolls there.
+    ///
+    ///     scroll(to: 44), scroll(to: 88):  0--44--88--     (subscribed at offset 0)
+    public var contentOffset: ControlProperty<Double> {
+        let list = base
+        let values = Observable<Double>.deferred { [weak list] in
+            guard let list else { return .empty() }
+            return list.contentOffsetSubject.startWith(list.contentOffset)
+        }
+        return ControlProperty(values: values, valueSink: Binder(list) { $0.scroll(to: $1) })
+    }
 
     /// Taps on rows: the models shown there, read from the bound data source.
     ///

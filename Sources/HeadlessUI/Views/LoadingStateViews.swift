@@ -59,8 +59,8 @@ extension Reactive where Base: ListView {
     /// Sets the list's background view from a load state: a ``SkeletonView`` while loading, a
     /// ``NetworkErrorView`` when the first load failed, nothing once loaded.
     ///
-    /// Subscribe to retries with `(list.backgroundView as? NetworkErrorView)?.rx.retry`, or
-    /// pass `retry` to have taps forwarded to an observer.
+    /// Taps on Retry reach `retry` and ``retry`` (the list's own stream of them, for a view
+    /// model that takes its inputs when it is made).
     ///
     /// - Parameter retry: Receives taps on Retry.
     /// - Returns: A binder for the state.
@@ -74,13 +74,24 @@ extension Reactive where Base: ListView {
                 list.backgroundView = nil
             case .failed(let message):
                 let errorView = NetworkErrorView(message: message)
-                errorView.retryButton.onTap = { retryObserver.onNext(()) }
+                errorView.retryButton.onTap = { [weak list] in
+                    retryObserver.onNext(())
+                    list?.retrySubject.onNext(())
+                }
                 list.backgroundView = errorView
             }
         }
     }
 
-    /// Sets the list's background view from a load state (see ``loadState(retry:)``).
+    /// Taps on the Retry button of the error view that ``loadState`` shows, whichever error
+    /// view is shown at the time: a view model's retry input.
+    ///
+    ///     tap Retry:  ----x--------x---
+    ///     retry:      ----()-------()--
+    public var retry: ControlEvent<Void> { ControlEvent(events: base.retrySubject) }
+
+    /// Sets the list's background view from a load state (see ``loadState(retry:)``); taps on
+    /// Retry reach ``retry``.
     public var loadState: Binder<ListLoadState> {
         loadState(retry: AnyObserver<Void> { _ in })
     }

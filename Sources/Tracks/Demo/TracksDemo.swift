@@ -66,15 +66,16 @@ public enum TracksDemo {
             let virtual = VirtualClock()
             clock = virtual
             baseURL = TracksFixtures.baseURL
-            let fixture = TracksFixtures.network(scheduler: virtual.scheduler, latency: .varied)
-            searchNetwork = fixture
+            let fixture = TracksFixtures.network(scheduler: virtual.virtualScheduler, latency: .varied)
+            searchNetwork = OffsetPagedSearch(fixture)
             artworkNetwork = RequestLog(fixture)
             write("Tracks: search results with artwork loaded lazily into reusable cells (embedded fixture API on a virtual clock: the search takes \(TracksFixtures.searchLatencyMilliseconds) ms, each artwork 60–299 ms).")
         }
         return withoutActuallyEscaping(write) { write in
             let walkthrough = Walkthrough(
                 screen: TracksViewController(
-                    viewModel: TracksViewModel(api: TracksAPI(network: searchNetwork, baseURL: baseURL), term: term),
+                    dependency: TracksViewModel.Dependency(
+                        api: TracksAPI(network: searchNetwork, baseURL: baseURL), term: term, scheduler: clock.scheduler),
                     images: ArtworkProvider(network: artworkNetwork)),
                 requests: artworkNetwork,
                 clock: clock,
@@ -125,7 +126,7 @@ private final class Walkthrough {
         let firstArrivals = settleVisibleArtwork()
         show("The artwork arrived \(firstArrivals == firstArrivals.sorted() ? "in row order" : "out of order") (\(describe(firstArrivals))), each in its own row's cell\(failureNote()).")
 
-        let before = requests.requestCount, cancelledBefore = requests.cancelledCount
+        let before = requests.requestCount, cancelledBefore = requests.cancelledCount, rowsBefore = rowCount
         let frames = 40, distance = 150.0
         for _ in 0..<frames {
             Headless.run {
@@ -138,7 +139,7 @@ private final class Walkthrough {
         let flingRequests = requests.requestCount - before
         let flingCancelled = requests.cancelledCount - cancelledBefore
         let cells = Headless.run { table.cellCount }
-        show("A fling to row \(firstVisibleRow) (\(frames) frames of \(Int(distance)) points, 16 ms apart): \(flingRequests) rows passed through \(cells) cells; \(flingCancelled == 0 ? "no download was cancelled on reuse (a reused cell's download finishes into the cache)" : "\(flingCancelled) requests were cancelled on reuse"), \(wrongImages == 0 ? "no image landed in a wrong cell" : "\(wrongImages) images landed in a wrong cell").")
+        show("A fling to row \(firstVisibleRow) (\(frames) frames of \(Int(distance)) points, 16 ms apart): \(flingRequests) rows passed through \(cells) cells; \(flingCancelled == 0 ? "no download was cancelled on reuse (a reused cell's download finishes into the cache)" : "\(flingCancelled) requests were cancelled on reuse"), \(wrongImages == 0 ? "no image landed in a wrong cell" : "\(wrongImages) images landed in a wrong cell")\(growth(from: rowsBefore)).")
 
         let flingArrivals = settleVisibleArtwork()
         show("Where the fling stopped, the artwork arrived (\(describe(flingArrivals)))\(failureNote()).")
@@ -155,6 +156,13 @@ private final class Walkthrough {
     }
 
     // MARK: Helpers
+
+    /// `; nearing the end of the rows loaded asked for the next page: 50 rows became 100`, or
+    /// nothing when no page was added.
+    func growth(from rows: Int) -> String {
+        let now = rowCount
+        return now > rows ? "; nearing the end of the rows loaded asked for the next page: \(rows) rows became \(now)" : ""
+    }
 
     var rowCount: Int { Headless.run { table.numberOfRows(inSection: 0) } }
 
@@ -253,6 +261,8 @@ private final class Walkthrough {
 
 /// How the walkthrough lets time pass.
 protocol DemoClock: AnyObject {
+    /// Where the search's results are delivered.
+    var scheduler: ImmediateSchedulerType { get }
     /// Lets `milliseconds` pass, running what falls due.
     func wait(milliseconds: Int)
     /// Lets time pass until `condition` holds (or a generous limit passes).
@@ -264,10 +274,11 @@ protocol DemoClock: AnyObject {
 
 /// Virtual time for the embedded API: deterministic, and instant in wall-clock terms.
 final class VirtualClock: DemoClock {
-    let scheduler = VirtualTimeScheduler(initialClock: 0, converter: IntegerVirtualTimeConverter(resolution: 0.001))
+    let virtualScheduler = VirtualTimeScheduler(initialClock: 0, converter: IntegerVirtualTimeConverter(resolution: 0.001))
+    var scheduler: ImmediateSchedulerType { virtualScheduler }
 
     func wait(milliseconds: Int) {
-        Headless.run { scheduler.advanceTo(scheduler.clock + milliseconds) }
+        Headless.run { virtualScheduler.advanceTo(virtualScheduler.clock + milliseconds) }
     }
 
     func settle(until condition: () -> Bool) -> Bool {
@@ -279,12 +290,14 @@ final class VirtualClock: DemoClock {
     }
 
     func finish() {
-        Headless.run { scheduler.start() }
+        Headless.run { virtualScheduler.start() }
     }
 }
 
 /// Wall-clock time for a real server: the main scheduler is drained while waiting.
 final class RealClock: DemoClock {
+    var scheduler: ImmediateSchedulerType { MainScheduler.asyncInstance }
+
     func wait(milliseconds: Int) {
         MainScheduler.run(until: { false }, timeout: Double(milliseconds) / 1_000)
     }
