@@ -57,6 +57,22 @@ func applyLikeUIKit(_ changes: Changeset<ToppingSection>, to old: [ToppingSectio
     return result
 }
 
+/// A random walk of edits from random sections: `steps` pairs (before, after), each after one
+/// `randomEdit` of the before, or (when `doubled`, at random) two.
+func randomEditWalk(seed: UInt64, steps: Int, doubled: Bool) -> [(old: [ToppingSection], new: [ToppingSection])] {
+    var random = SeededRandom(seed: seed)
+    var nextID = 0
+    var old = randomSections(&random, nextID: &nextID)
+    var pairs: [(old: [ToppingSection], new: [ToppingSection])] = []
+    for _ in 0..<steps {
+        var new = randomEdit(old, &random, nextID: &nextID)
+        if doubled && Bool.random(using: &random) { new = randomEdit(new, &random, nextID: &nextID) }
+        pairs.append((old, new))
+        old = new
+    }
+    return pairs
+}
+
 /// Random sections, then random edits of them.
 func randomSections(_ random: inout SeededRandom, nextID: inout Int) -> [ToppingSection] {
     let names = ["a", "b", "c", "d", "e"].shuffled(using: &random).prefix(Int.random(in: 0...4, using: &random))
@@ -161,11 +177,7 @@ func randomEdit(_ sections: [ToppingSection], _ random: inout SeededRandom, next
 
     @Test(arguments: 0..<20)
     func applyingTheDiffToTheOldDataGivesTheNewData(seed: Int) throws {
-        var random = SeededRandom(seed: UInt64(seed) &* 7_919 &+ 1)
-        var nextID = 0
-        var old = randomSections(&random, nextID: &nextID)
-        for _ in 0..<25 {
-            let new = randomEdit(old, &random, nextID: &nextID)
+        for (old, new) in randomEditWalk(seed: UInt64(seed) &* 7_919 &+ 1, steps: 25, doubled: false) {
             if let changes = try diff(old, new) {
                 #expect(applyLikeUIKit(changes, to: old) == new, "old: \(old)\nnew: \(new)")
                 // The same changes form a valid UIKit batch.
@@ -173,7 +185,6 @@ func randomEdit(_ sections: [ToppingSection], _ random: inout SeededRandom, next
             } else {
                 #expect(old == new)
             }
-            old = new
         }
     }
 

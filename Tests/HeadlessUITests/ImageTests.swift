@@ -104,6 +104,11 @@ enum Fixtures {
         #expect(adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
     }
 
+    @Test func uiKitsFailableDataInitializerDecodesOrGivesNil() throws {
+        #expect(Image(data: Fixtures.gradient64) == (try Image(pngData: Fixtures.gradient64)))
+        #expect(Image(data: Data("<html>404</html>".utf8)) == nil)
+    }
+
     @Test func notAPNGIsATypedError() {
         #expect(throws: ImageError.notAnImage) { try Image(pngData: Data("<html>404</html>".utf8)) }
         #expect(throws: ImageError.notAnImage) { try Image(pngData: Data()) }

@@ -143,28 +143,12 @@ struct FaultySection: AnimatableSectionModelType, Equatable {
 
     @Test(arguments: 0..<40)
     func randomEditsApplyStageByStageToTheFinalSections(seed: Int) throws {
-        var random = SeededRandom(seed: UInt64(seed) &* 6_151 &+ 5)
-        var nextID = 0
-        var old = randomSections(&random, nextID: &nextID)
-        for _ in 0..<30 {
-            var new = randomEdit(old, &random, nextID: &nextID)
-            if Bool.random(using: &random) { new = randomEdit(new, &random, nextID: &nextID) }
+        for (old, new) in randomEditWalk(seed: UInt64(seed) &* 6_151 &+ 5, steps: 30, doubled: true) {
             let stages = try Diff.differencesForSectionedView(initialSections: old, finalSections: new)
             #expect(try applyInOrder(stages, to: old) == new, "old: \(old)\nnew: \(new)")
             #expect(stages.count <= 3 && stages.allSatisfy { kind($0).count == 1 })
             #expect(stages.map { kind($0).first! } == stages.map { kind($0).first! }.sorted())
             #expect(stages.isEmpty == (old == new))
-            old = new
         }
-    }
-
-    @Test func movesAreFewInsideASection() throws {
-        // Moving one row to the other end of a section moves that row only.
-        let items = (1...6).map { t($0) }
-        let stages = try Diff.differencesForSectionedView(initialSections: [s("a", items)], finalSections: [s("a", Array(items[1...]) + [items[0]])])
-        #expect(stages.count == 1 && stages[0].movedItems.count == 1)
-        let sections = (1...4).map { s("\($0)", []) }
-        let moved = try Diff.differencesForSectionedView(initialSections: sections, finalSections: Array(sections[1...]) + [sections[0]])
-        #expect(moved.count == 1 && moved[0].movedSections.count == 1)
     }
 }

@@ -86,4 +86,22 @@ private final class Loading: SharedSequenceConvertibleType {
             #expect(res.events == [.next(211, 11), .next(221, 12)])
         }
     }
+
+    @Test func combineLatestAndZipTakeAThrowingSelectorAsRxCocoaDoes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let numbers = scheduler.createHotObservable([.next(210, 1), .next(220, -1)]).asDriver(onErrorJustReturn: 0)
+            // RxCocoa declares the selector `throws`: code that checks its input compiles as it is.
+            let checked: (Int, Int) throws -> Int = { number, offset in
+                guard number >= 0 else { throw testError }
+                return number + offset
+            }
+            let latest = scheduler.start { Driver.combineLatest(numbers, Driver.just(10), resultSelector: checked).asObservable() }
+            #expect(latest.events == [.next(211, 11), .error(221, testError)])
+            let zipped = scheduler.start(created: 1000, subscribed: 1100, disposed: 2000) {
+                Driver.zip(Driver.just(-1), Driver.just(10), resultSelector: checked).asObservable()
+            }
+            #expect(zipped.events == [.error(1101, testError)])
+        }
+    }
 }

@@ -5,10 +5,12 @@ extension Diff {
     ///
     /// UIKit cannot reload and move a row, nor reload a row of a moved section, in one batch,
     /// so a row that changed and moved is listed as deleted and inserted (it is not animated as
-    /// a move), and a changed row of a moved section likewise. Moves are kept few, as in
-    /// ``differencesForSectionedView(initialSections:finalSections:)``, whose staged changesets
-    /// RxDataSources' data sources and tests expect; use this form where one batch matters more
-    /// than animating those moves.
+    /// a move), and a changed row of a moved section likewise. Moves are kept few: the rows
+    /// of a section that keep their relative order (a longest increasing subsequence) stay and
+    /// only the others move, likewise for sections, where
+    /// ``differencesForSectionedView(initialSections:finalSections:)`` moves as RxDataSources
+    /// does (its staged changesets are what RxDataSources' data sources and tests expect). Use
+    /// this form where one batch, or the fewest moves, matters more than that.
     ///
     /// - Parameters:
     ///   - initialSections: The sections before.

@@ -37,17 +37,20 @@ public enum Diff {
     /// reloaded in the first batch and moved in the third), which UIKit refuses in one batch;
     /// each changeset passes ``BatchUpdate``'s checks on its own.
     ///
-    /// Moves are kept few: within a section, the rows that keep their relative order (a longest
-    /// increasing subsequence) stay put and only the others move; likewise for sections. Rows
-    /// going to an inserted section are deleted in the first stage and arrive with it; rows
-    /// coming from a deleted section are inserted in the last.
+    /// The moves are Differentiator's, changeset for changeset: walking the final sections in
+    /// order, a section stays when it is the first old section not yet placed, and every other
+    /// surviving section moves; rows likewise within each section, and a row that changes
+    /// section always moves. So moving the first of *n* rows to the end moves the *n − 1*
+    /// others, as in RxDataSources (``differencesInOneBatch(initialSections:finalSections:)``
+    /// moves the fewest rows instead). Row moves are listed in final order, section moves in
+    /// old order, as there. Rows going to an inserted section are deleted in the first stage
+    /// and arrive with it; rows coming from a deleted section are inserted in the last.
     ///
-    /// The work is one hash table of row identities, a few flat arrays, one longest-increasing-
-    /// subsequence pass per section whose rows change order, and one equality check per
-    /// surviving row. Each surviving section goes through `init(original:items:)`, sharing
-    /// its rows' storage, so a faulty initializer is caught; rows are copied only for a section
-    /// whose rows a stage changes. The function is inlinable so that it is specialised for the
-    /// caller's section type.
+    /// The work is one hash table of row identities, a few flat arrays, one pass over the old
+    /// rows to find the moves, and one equality check per surviving row. Each surviving section
+    /// goes through `init(original:items:)`, sharing its rows' storage, so a faulty initializer
+    /// is caught; rows are copied only for a section whose rows a stage changes. The function is
+    /// inlinable so that it is specialised for the caller's section type.
     ///
     ///     let changesets = try Diff.differencesForSectionedView(initialSections: old, finalSections: new)
     ///     for changeset in changesets {
@@ -56,7 +59,8 @@ public enum Diff {
     ///     }
     ///
     /// ``differencesInOneBatch(initialSections:finalSections:)`` gives the same difference as a
-    /// single changeset, with a changed-and-moved row deleted and inserted instead.
+    /// single changeset, with a changed-and-moved row deleted and inserted instead, and the
+    /// fewest moves.
     ///
     /// - Parameters:
     ///   - initialSections: The sections before.
@@ -64,7 +68,8 @@ public enum Diff {
     /// - Returns: The changesets, in the order they are applied.
     /// - Throws: ``Error`` when identities repeat, or when the section type's
     ///   `init(original:items:)` does not keep the items and identity it is given.
-    /// - Complexity: O(n log n) in the number of rows.
+    /// - Complexity: O(n) in the number of rows, plus O(m log m) to sort m row moves into final
+    ///   order when the pass did not find them in it.
     @inlinable
     public static func differencesForSectionedView<Section: AnimatableSectionModelType>(initialSections: [Section], finalSections: [Section]) throws -> [Changeset<Section>] {
         let oldItems = initialSections.map(\.items)
@@ -115,16 +120,13 @@ public enum Diff {
         }
 
         // Stage 2: sections inserted and moved. The surviving sections are now numbered in old
-        // order; those whose new indexes increase along that order stay, the others move.
+        // order; one stays when its new index is above every earlier one's (Differentiator's
+        // rule, see below), the others move.
         var sectionMoves = Changeset<Section>()
-        var targets: [Int] = []
-        targets.reserveCapacity(remaining.count)
-        for new in matching.newSectionOfOld where new >= 0 { targets.append(new) }
-        var keptSection = [Bool](repeating: false, count: targets.count)
-        var scratch = LongestIncreasingScratch()
-        scratch.mark(targets, into: &keptSection)
-        for (position, target) in targets.enumerated() where !keptSection[position] {
-            sectionMoves.movedSections.append((position, target))
+        var survivor = 0, highest = -1
+        for new in matching.newSectionOfOld where new >= 0 {
+            if new > highest { highest = new } else { sectionMoves.movedSections.append((survivor, new)) }
+            survivor += 1
         }
         for (new, old) in matching.oldSectionOfNew.enumerated() where old < 0 { sectionMoves.insertedSections.append(new) }
         if !(sectionMoves.movedSections.isEmpty && sectionMoves.insertedSections.isEmpty) {
@@ -147,46 +149,36 @@ public enum Diff {
         }
 
         // Stage 3: rows inserted and moved, between sections now in their final places.
+        // Differentiator walks the final rows in order with a cursor on the first old row of the
+        // section not yet placed; a row at the cursor stays, any other moves. Seen from the old
+        // side, a row stays exactly when it remains in its section and its new path comes after
+        // the new paths of all the rows before it that remain (in any section): one pass, no
+        // lookup. Its moves are listed in final order, as Differentiator's are.
         var rowMoves = Changeset<Section>()
         rowMoves.insertedItems = matching.arrivals
-        var candidateRows: [Int] = []
-        var candidateTargets: [Int] = []
-        var keptRow: [Bool] = []
+        var movesInFinalOrder = true, lastTarget = -1
         for old in initialSections.indices {
             let section = matching.newSectionOfOld[old]
             guard section >= 0 else { continue }
-            let rows = matching.oldStart[old]..<(matching.oldStart[old] + oldItems[old].count)
-            // Rows leaving for another section move; those staying move only if they do not
-            // keep their order, which a first pass checks without keeping anything.
-            var position = 0, last = -1, inOrder = true
-            for flat in rows where !matching.isRemoved(flat) {
+            let start = matching.oldStart[old]
+            var position = 0, highest = -1
+            for flat in start..<(start + oldItems[old].count) where !matching.isRemoved(flat) {
                 let target = matching.destination[flat]
-                if target >> 32 == section {
-                    inOrder = inOrder && (target & rowMask) > last
-                    last = target & rowMask
-                } else {
-                    rowMoves.movedItems.append((ItemPath(sectionIndex: section, itemIndex: position), ItemPath(sectionIndex: target >> 32, itemIndex: target & rowMask)))
+                if target > highest {
+                    highest = target
+                    if target >> 32 == section {
+                        position += 1
+                        continue
+                    }
                 }
+                rowMoves.movedItems.append((ItemPath(sectionIndex: section, itemIndex: position), ItemPath(sectionIndex: target >> 32, itemIndex: target & rowMask)))
+                movesInFinalOrder = movesInFinalOrder && target > lastTarget
+                lastTarget = target
                 position += 1
             }
-            if inOrder { continue }
-            candidateRows.removeAll(keepingCapacity: true)
-            candidateTargets.removeAll(keepingCapacity: true)
-            position = 0
-            for flat in rows where !matching.isRemoved(flat) {
-                let target = matching.destination[flat]
-                if target >> 32 == section {
-                    candidateRows.append(position)
-                    candidateTargets.append(target & rowMask)
-                }
-                position += 1
-            }
-            keptRow.removeAll(keepingCapacity: true)
-            keptRow.append(contentsOf: repeatElement(false, count: candidateRows.count))
-            scratch.mark(candidateTargets, into: &keptRow)
-            for (candidate, kept) in keptRow.enumerated() where !kept {
-                rowMoves.movedItems.append((ItemPath(sectionIndex: section, itemIndex: candidateRows[candidate]), ItemPath(sectionIndex: section, itemIndex: candidateTargets[candidate])))
-            }
+        }
+        if !movesInFinalOrder {
+            rowMoves.movedItems.sort { ($0.to.sectionIndex, $0.to.itemIndex) < ($1.to.sectionIndex, $1.to.itemIndex) }
         }
         if !(rowMoves.insertedItems.isEmpty && rowMoves.movedItems.isEmpty) {
             rowMoves.originalSections = shown

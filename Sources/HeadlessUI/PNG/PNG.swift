@@ -16,6 +16,17 @@ extension Image {
         self = try PNGDecoder.decode([UInt8](pngData), name: name)
     }
 
+    /// Decodes a PNG image, or gives `nil` when the data is not one this decoder reads
+    /// (UIKit's `UIImage(data:)`, for code written against it; ``init(pngData:name:)`` says why).
+    ///
+    ///     guard let image = Image(data: data) else { throw DecodingError() }
+    ///
+    /// - Parameter data: The file's bytes.
+    public init?(data: Data) {
+        guard let image = try? Image(pngData: data) else { return nil }
+        self = image
+    }
+
     /// Encodes the image as a PNG (truecolor + alpha, 8 bits, straight alpha).
     ///
     /// The pixel data is stored uncompressed inside a valid zlib stream.

@@ -1,7 +1,7 @@
 // `combineLatest` of two to eight shared sequences, in RxCocoa's shape: each argument is any
 // `SharedSequenceConvertibleType` of the same sharing strategy, not only a `SharedSequence`
 // (a parameter pack cannot state that every source has the same strategy, so each arity is
-// written out, as RxCocoa does).
+// written out, as RxCocoa does). Written by Scripts/generate-arities.py: edit that, not this.
 
 extension SharedSequence {
     /// Combines the latest element of each source with `resultSelector`, each time one of them
@@ -16,12 +16,14 @@ extension SharedSequence {
     /// - Parameters:
     ///   - source1: The first source.
     ///   - source2: The second source.
-    ///   - resultSelector: Makes an element from the latest element of each source.
+    ///   - resultSelector: Makes an element from the latest element of each source; a thrown
+    ///     error ends the sequence with that error, as in RxCocoa (a shared sequence must not
+    ///     fail: throw only for a programming error).
     /// - Returns: The shared sequence of results.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1,
         _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element>
     where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy {
         SharedSequence(Observable.combineLatest(
@@ -40,13 +42,15 @@ extension SharedSequence {
     ///   - source1: The first source.
     ///   - source2: The second source.
     ///   - source3: The third source.
-    ///   - resultSelector: Makes an element from the latest element of each source.
+    ///   - resultSelector: Makes an element from the latest element of each source; a thrown
+    ///     error ends the sequence with that error, as in RxCocoa (a shared sequence must not
+    ///     fail: throw only for a programming error).
     /// - Returns: The shared sequence of results.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element>
     where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy {
         SharedSequence(Observable.combineLatest(
@@ -66,14 +70,16 @@ extension SharedSequence {
     ///   - source2: The second source.
     ///   - source3: The third source.
     ///   - source4: The fourth source.
-    ///   - resultSelector: Makes an element from the latest element of each source.
+    ///   - resultSelector: Makes an element from the latest element of each source; a thrown
+    ///     error ends the sequence with that error, as in RxCocoa (a shared sequence must not
+    ///     fail: throw only for a programming error).
     /// - Returns: The shared sequence of results.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType>(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
         _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element>
     where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy, O4.SharingStrategy == SharingStrategy {
         SharedSequence(Observable.combineLatest(
@@ -94,7 +100,9 @@ extension SharedSequence {
     ///   - source3: The third source.
     ///   - source4: The fourth source.
     ///   - source5: The fifth source.
-    ///   - resultSelector: Makes an element from the latest element of each source.
+    ///   - resultSelector: Makes an element from the latest element of each source; a thrown
+    ///     error ends the sequence with that error, as in RxCocoa (a shared sequence must not
+    ///     fail: throw only for a programming error).
     /// - Returns: The shared sequence of results.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType>(
         _ source1: O1,
@@ -102,7 +110,7 @@ extension SharedSequence {
         _ source3: O3,
         _ source4: O4,
         _ source5: O5,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element>
     where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy, O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy {
         SharedSequence(Observable.combineLatest(
@@ -124,7 +132,9 @@ extension SharedSequence {
     ///   - source4: The fourth source.
     ///   - source5: The fifth source.
     ///   - source6: The sixth source.
-    ///   - resultSelector: Makes an element from the latest element of each source.
+    ///   - resultSelector: Makes an element from the latest element of each source; a thrown
+    ///     error ends the sequence with that error, as in RxCocoa (a shared sequence must not
+    ///     fail: throw only for a programming error).
     /// - Returns: The shared sequence of results.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType>(
         _ source1: O1,
@@ -133,7 +143,7 @@ extension SharedSequence {
         _ source4: O4,
         _ source5: O5,
         _ source6: O6,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element>
     where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy, O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy, O6.SharingStrategy == SharingStrategy {
         SharedSequence(Observable.combineLatest(
@@ -156,7 +166,9 @@ extension SharedSequence {
     ///   - source5: The fifth source.
     ///   - source6: The sixth source.
     ///   - source7: The seventh source.
-    ///   - resultSelector: Makes an element from the latest element of each source.
+    ///   - resultSelector: Makes an element from the latest element of each source; a thrown
+    ///     error ends the sequence with that error, as in RxCocoa (a shared sequence must not
+    ///     fail: throw only for a programming error).
     /// - Returns: The shared sequence of results.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType>(
         _ source1: O1,
@@ -166,7 +178,7 @@ extension SharedSequence {
         _ source5: O5,
         _ source6: O6,
         _ source7: O7,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element>
     where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy, O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy, O6.SharingStrategy == SharingStrategy, O7.SharingStrategy == SharingStrategy {
         SharedSequence(Observable.combineLatest(
@@ -190,7 +202,9 @@ extension SharedSequence {
     ///   - source6: The sixth source.
     ///   - source7: The seventh source.
     ///   - source8: The eighth source.
-    ///   - resultSelector: Makes an element from the latest element of each source.
+    ///   - resultSelector: Makes an element from the latest element of each source; a thrown
+    ///     error ends the sequence with that error, as in RxCocoa (a shared sequence must not
+    ///     fail: throw only for a programming error).
     /// - Returns: The shared sequence of results.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType>(
         _ source1: O1,
@@ -201,7 +215,7 @@ extension SharedSequence {
         _ source6: O6,
         _ source7: O7,
         _ source8: O8,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element>
     where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy, O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy, O6.SharingStrategy == SharingStrategy, O7.SharingStrategy == SharingStrategy, O8.SharingStrategy == SharingStrategy {
         SharedSequence(Observable.combineLatest(
