@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "StreamsTestingTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "StreamsBlockingTests", dependencies: ["Streams", "StreamsBlocking", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Locking", "Streams", "StreamsTesting", "TestSupport", "StoreCrashHelper"]),
-        .testTarget(name: "RepositoryTests", dependencies: ["Repository", "Locking", "ObjectStore", "Streams", "StreamsTesting", "TestSupport"]),
+        .testTarget(name: "RepositoryTests", dependencies: ["Repository", "Locking", "ObjectStore", "Streams", "StreamsTesting", "StreamsBlocking", "TestSupport"]),
         .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "Streams", "StreamsTesting", "StreamsBlocking", "TestSupport"]),
         .testTarget(name: "MVVMTests", dependencies: ["MVVM", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "PizzaioloTests", dependencies: ["Pizzaiolo", "Locking", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"], exclude: ["Snapshots"]),

@@ -5,10 +5,11 @@ Benchmark names read `<scenario> (n=<operations>) [<flavour>]`; each measured it
 operations. Times are the fastest iteration divided by n: on a shared machine the minimum is the
 estimate least disturbed by other processes. Allocations are the median iteration divided by n.
 
-usage: report.py RESULTS_DIR MACHINE_LINE DATE --output PATH [--scale JSONL]   (full run: JMH export)
-       report.py --smoke LOG... [--scale JSONL]      (smoke run: each executable's output,
-                                                      in smoke-<Suite>.log files)
---scale adds the ObjectStore scale probe's steps (one JSON line each) as a table.
+usage: report.py RESULTS_DIR MACHINE_LINE DATE --output PATH [--scale JSONL] [--readers JSONL]   (full run)
+       report.py --smoke LOG... [--scale JSONL] [--readers JSONL]   (smoke run: each executable's
+                                                                     output, in smoke-<Suite>.log files)
+--scale adds the ObjectStore scale probe's steps (one JSON line each) as a table; --readers the
+reader-wait probe's runs.
 """
 import glob
 import json
@@ -190,14 +191,22 @@ def scale_target(step, count, ours, grdb):
     return "✅" if met else "❌"
 
 
+def json_lines(path):
+    """The JSON objects of a probe's output, one a line (other lines skipped); None when the
+    file is missing."""
+    try:
+        with open(path) as handle:
+            return [json.loads(line) for line in handle if line.strip().startswith("{")]
+    except FileNotFoundError:
+        return None
+
+
 def scale_table(path):
     """The scale probe's lines (one JSON object per step, see ScaleProbe.swift) as a table:
     opening a file of N objects and counting them, then reading 1,000 of them by primary key,
     each in a fresh process, ours next to GRDB's, with the process's resident memory."""
-    try:
-        with open(path) as handle:
-            steps = [json.loads(line) for line in handle if line.strip().startswith("{")]
-    except FileNotFoundError:
+    steps = json_lines(path)
+    if steps is None:
         return ""
     # Each step ran in several fresh processes: keep the fastest, as for the other tables.
     by_key = {}
@@ -230,12 +239,88 @@ def scale_table(path):
     return "\n".join(lines) if len(lines) > 2 else ""
 
 
+def readers_table(path):
+    """The reader-wait probe's lines (see ReaderWait.swift) as a table: the slowest read of a
+    thread reading while another commits 5 large transactions, ours next to GRDB's DatabasePool.
+    Each flavour ran several times, each in a fresh process: the slowest of all is reported (a
+    worst wait is only as good as the worst run)."""
+    runs = json_lines(path)
+    if runs is None:
+        return ""
+    by_flavour = {}
+    for run in runs:
+        by_flavour.setdefault(run["flavour"], []).append(run)
+    ours, grdb = by_flavour.get("ours"), by_flavour.get("grdb")
+    if not ours:
+        return ""
+    worst = lambda rs: max(r["worstReadMs"] for r in rs)
+    commit = lambda rs: max(r["slowestCommitSeconds"] for r in rs)
+    count = ours[0]["count"]
+    lines = [
+        "| scenario (a fresh process each run) | ours | GRDB `DatabasePool` | runs | target (issue 29) |",
+        "| --- | ---: | ---: | ---: | :---: |",
+        "| " + " | ".join([
+            f"Slowest read (by key, count, query by key) while another thread commits 5 × {ours[0]['perCommit']} updates to {count} objects",
+            f"{worst(ours):.1f} ms",
+            f"{worst(grdb):.1f} ms" if grdb else "—",
+            str(len(ours)),
+            "✅" if worst(ours) <= 16 else "❌",
+        ]) + " |",
+        "| " + " | ".join([
+            "Slowest of those commits",
+            time_text(commit(ours) * 1e9),
+            time_text(commit(grdb) * 1e9) if grdb else "—",
+            str(len(ours)),
+            "",
+        ]) + " |",
+    ]
+    return "\n".join(lines)
+
+
+def rewrite_table(path):
+    """The long-running writer (RewriteProbe.swift): a fresh process opens a file of N pizzas
+    and rewrites every one once in 1,000 commits, ours next to GRDB's. Issue 29's targets: at
+    most 0.5x GRDB's time, resident memory growing by at most 60 MB, and the file never more
+    than twice its live data."""
+    steps = json_lines(path)
+    if steps is None:
+        return ""
+    runs = {s["flavour"]: s for s in steps if s["step"] == "rewrite"}
+    ours, grdb = runs.get("ours"), runs.get("grdb")
+    if not ours:
+        return ""
+    mib = lambda kib: f"{kib / 1024:.0f} MiB"
+    growth = lambda s: s["rssKiB"] - s["rssAfterOpenKiB"]
+    spread = lambda s: s["largestFile"] / s["liveBytes"] if s["liveBytes"] else 0
+    met = growth(ours) * 1024 <= 60e6 and spread(ours) <= 2 and (not grdb or ours["seconds"] <= 0.5 * grdb["seconds"])
+    lines = [
+        "| scenario (a fresh process each) | ours | GRDB | ours/GRDB | worst commit: ours / GRDB | resident memory growth: ours / GRDB | largest file ÷ live data: ours / GRDB | target (issue 29) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: |",
+        "| " + " | ".join([
+            f"Open a file of {ours['count']} objects, rewrite each once in {ours['transactions']} commits (full durability)",
+            time_text(ours["seconds"] * 1e9),
+            time_text(grdb["seconds"] * 1e9) if grdb else "—",
+            ratio_text(ours["seconds"], grdb["seconds"]) if grdb else "—",
+            f"{time_text(ours['worstCommit'] * 1e9)} / {time_text(grdb['worstCommit'] * 1e9)}" if grdb else time_text(ours["worstCommit"] * 1e9),
+            f"{mib(growth(ours))} / {mib(growth(grdb))}" if grdb else mib(growth(ours)),
+            f"{spread(ours):.2f} / {spread(grdb):.2f}" if grdb else f"{spread(ours):.2f}",
+            "✅" if met else "❌",
+        ]) + " |",
+    ]
+    return "\n".join(lines)
+
+
 def main():
     args = sys.argv[1:]
     scale_path = None
     if "--scale" in args:
         at = args.index("--scale")
         scale_path = args[at + 1]
+        del args[at:at + 2]
+    readers_path = None
+    if "--readers" in args:
+        at = args.index("--readers")
+        readers_path = args[at + 1]
         del args[at:at + 2]
     smoke = args[0] == "--smoke"
     if smoke:
@@ -258,6 +343,12 @@ def main():
     scale = scale_table(scale_path) if scale_path else ""
     if scale:
         tables += "\n\n### ObjectStore at scale\n\n" + scale
+    rewrite = rewrite_table(scale_path) if scale_path else ""
+    if rewrite:
+        tables += "\n\n### ObjectStore: a long-running writer\n\n" + rewrite
+    readers = readers_table(readers_path) if readers_path else ""
+    if readers:
+        tables += "\n\n### ObjectStore: reading while another thread writes\n\n" + readers
     if smoke:
         print(tables)
         count = sum(len(row) - 1 for scenarios in suites.values() for row in scenarios.values())

@@ -65,6 +65,45 @@ scale_probe() {
     rm -rf "$dir"
 }
 
+# The ObjectStore reader-wait probe (Benchmarks/ObjectStoreBenchmarks/ReaderWait.swift): for
+# each flavour, fill a file of COUNT notes, then RUNS times in a fresh process read on one
+# thread while another commits 5 transactions of PER_COMMIT updates, one JSON line per run.
+reader_probe() {
+    local out="$1" count="$2" per_commit="$3" runs="$4"
+    local probe="$here/.build/release/ObjectStoreBenchmarks"
+    local dir
+    dir="$(mktemp -d)"
+    : > "$out"
+    for flavour in ours grdb; do
+        local file="$dir/$flavour-notes.db"
+        STORE_READER_PROBE="write $flavour $count $file" "$probe" >/dev/null
+        sync
+        for _ in $(seq "$runs"); do
+            cp "$file" "$file.run"
+            STORE_READER_PROBE="readers $flavour $file.run $per_commit" "$probe" >> "$out"
+            rm -f "$file.run" "$file.run-wal" "$file.run-shm"
+        done
+    done
+    rm -rf "$dir"
+}
+
+# The long-running writer (RewriteProbe.swift): fill a file of COUNT pizzas with each library,
+# then in a fresh process rewrite every pizza once in TRANSACTIONS transactions, appending one
+# JSON line per library (time, worst commit, resident memory, the file's largest size).
+rewrite_probe() {
+    local out="$1" count="$2" transactions="$3"
+    local probe="$here/.build/release/ObjectStoreBenchmarks"
+    local dir
+    dir="$(mktemp -d)"
+    for flavour in ours grdb; do
+        local file="$dir/$flavour-rewrite.db"
+        STORE_SCALE_PROBE="write $flavour $count $file" "$probe" >/dev/null
+        sync
+        STORE_SCALE_PROBE="rewrite $flavour $file $transactions" "$probe" >> "$out"
+    done
+    rm -rf "$dir"
+}
+
 if [[ "$mode" == smoke ]]; then
     # Build in release and run each suite's executable by itself: a benchmark executable run
     # without the plugin runs every benchmark once and prints its figures. (The plugin would
@@ -81,7 +120,9 @@ if [[ "$mode" == smoke ]]; then
     done
     scale="$here/.build/smoke-scale.jsonl"
     scale_probe "$scale" 2000
-    python3 "$here/report.py" --smoke "${logs[@]}" --scale "$scale"
+    reader_probe "$here/.build/smoke-readers.jsonl" 2000 1000 1
+    rewrite_probe "$scale" 2000 20
+    python3 "$here/report.py" --smoke "${logs[@]}" --scale "$scale" --readers "$here/.build/smoke-readers.jsonl"
     exit 0
 fi
 
@@ -97,4 +138,7 @@ machine="$(uname -m), $(nproc) cores, $(swift --version 2>/dev/null | grep -m1 -
 date="$(date -u '+%Y-%m-%d %H:%M UTC')"
 swift build -c release --product ObjectStoreBenchmarks 2>&1 | grep -E "error|warning: .*Benchmarks/" || true
 scale_probe "$results/scale.jsonl" 100000 1000000
-python3 "$here/report.py" "$results" "$machine" "$date" --output "$root/Guides/Performance.md" --scale "$results/scale.jsonl"
+reader_probe "$results/readers.jsonl" 1000000 100000 3
+rewrite_probe "$results/scale.jsonl" 1000000 1000
+python3 "$here/report.py" "$results" "$machine" "$date" --output "$root/Guides/Performance.md" --scale "$results/scale.jsonl" \
+    --readers "$results/readers.jsonl"

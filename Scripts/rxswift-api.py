@@ -322,7 +322,7 @@ def main():
     # Where each library's names must be found for "same" to hold: changing the import line is
     # all a port does, so a RxSwift name must be in Streams, not only somewhere in the package.
     homes = {
-        "RxSwift": ["Streams"], "RxRelay": ["Streams"], "RxCocoa": ["Streams", "HeadlessUI"],
+        "RxSwift": ["Streams"], "RxRelay": ["Streams"], "RxCocoa": ["Streams", "HeadlessUI", "Repository"],
         "RxTest": ["StreamsTesting", "Streams"], "RxBlocking": ["StreamsBlocking", "Streams"],
         "Differentiator": ["HeadlessUI"],
     }

@@ -256,33 +256,6 @@ import TestSupport
         #expect(agreed > 300 && quickAccepted > 200)
     }
 
-    /// A snapshot over the whole-check limit whose checksums are right but whose row holds a
-    /// value of the wrong kind (only a program writing the format by hand makes one): the open
-    /// reports the row, as a read would, and leaves the file alone.
-    @Test func aWrongRowWithRightChecksumsIsReportedAtOpen() throws {
-        let url = S.temporaryFile()
-        defer { S.cleanUp(url) }
-        do {
-            let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
-            try store.write { tx in for i in 0..<20_000 { try tx.add(Entry(id: "k\(i)", batch: i, payload: "p\(i)")) } }
-            try store.compact()
-        }
-        var bytes = S.bytes(url)
-        #expect(bytes.count > FileFormat.checkWholeSnapshotUpTo)
-        let page = S.recordOffsets(bytes)[5]
-        // Row 0 of that page: the field count, then `id` (a string); its tag becomes data's (7).
-        let payload = page + FileFormat.recordHeaderSize
-        let rowsStart = payload + 1 + 2 + 4 * 129     // kind, rowCount 128 (2 bytes), offsets
-        #expect(bytes[rowsStart + 1] == 5)
-        bytes[rowsStart + 1] = 7
-        S.stampChecksums(&bytes, record: page)
-        S.write(bytes, to: url)
-        #expect(throws: StoreError.corrupted(offset: page, reason: "row 0 of a Entry page: Entry.id holds data, not string")) {
-            try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
-        }
-        #expect(S.bytes(url) == bytes)
-    }
-
     /// A snapshot over the whole-check limit whose checksums are right but whose key page
     /// names another object's slot for a key: a lookup of that key finds the row does not hold
     /// it, reports the damage (no write goes on top) and returns no object rather than the
@@ -356,43 +329,6 @@ import TestSupport
             #expect(file.cachedBytes <= 64 << 10)
         }
         #expect(file.damage.error == nil)
-    }
-
-    /// A snapshot larger than the whole-check limit: opening checks every page's checksum
-    /// (without decoding), so a flipped byte in any page is still reported at open.
-    @Test func aDamagedPageOfALargeSnapshotIsReportedAtOpen() throws {
-        let url = S.temporaryFile()
-        defer { S.cleanUp(url) }
-        let text = String(repeating: "x", count: 200)
-        do {
-            let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
-            try store.write { tx in for i in 0..<30_000 { try tx.add(Entry(id: "k\(i)", batch: i, payload: text)) } }
-            try store.compact()
-        }
-        let original = S.bytes(url)
-        #expect(original.count > FileFormat.checkWholeSnapshotUpTo)
-        let records = S.recordOffsets(original)
-        for record in [records[1], records[records.count / 2], records[records.count - 2]] {
-            var damaged = original
-            damaged[record + 40] ^= 0x04
-            S.write(damaged, to: url)
-            #expect(throws: StoreError.corrupted(offset: record, reason: S.payloadMismatch(original, record: record))) {
-                try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
-            }
-            #expect(S.bytes(url) == damaged)
-        }
-        // Two damaged pages, checked on different threads: the first in the file is reported.
-        var twice = original
-        twice[records[records.count - 2] + 40] ^= 0x04
-        twice[records[2] + 40] ^= 0x04
-        S.write(twice, to: url)
-        #expect(throws: StoreError.corrupted(offset: records[2], reason: S.payloadMismatch(original, record: records[2]))) {
-            try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
-        }
-        S.write(original, to: url)
-        let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
-        #expect(store.objects(Entry.self).count == 30_000)
-        #expect(store.object(ofType: Entry.self, forPrimaryKey: "k29999")?.batch == 29_999)
     }
 
     /// A page damaged after the store opened (the file changed under it) is found when it is

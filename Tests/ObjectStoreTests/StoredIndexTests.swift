@@ -168,6 +168,51 @@ struct Shelved: StoreObject, Equatable {
         #expect(store._checkInvariants())
     }
 
+    /// A compaction moves the running store to the new snapshot's stored indexes, whichever way
+    /// it wrote the table: its pages copied (no row changed), rebuilt around replaced rows, or
+    /// written from the rows (rows added and deleted). Each reads back as the rows' index.
+    @Test func aCompactionMovesTheStoreToTheIndexesItWrote() throws {
+        var rng = SeededRandom(seed: 34)
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        var expected = try Self.seed(2_000, &rng, url: url)
+        let store = try Self.open(url)
+        func checkMoved(_ step: String) throws {
+            let base = try #require(store.core.snapshot().tables["Shelved"]?.base)
+            #expect(base.storedIndexes.map(\.field) == [1, 2, 3, 4, 5], "\(step)")
+            for index in base.storedIndexes {
+                var fromRows: [StoreValue: [Int]] = [:]
+                base.forEachSlot { slot, row in fromRows[row![index.field], default: []].append(slot) }
+                for (value, slots) in fromRows {
+                    #expect(base.storedSlots(field: index.field, value: value) == slots, "\(step)")
+                }
+            }
+            Self.checkQueries(store, expected)
+            #expect(base.file.damage.error == nil)
+        }
+        try store.compact()   // nothing changed: the index pages are copied
+        try checkMoved("copied")
+        try store.write { tx in   // replaced rows only: the table keeps its slots
+            for i in stride(from: 0, to: expected.count, by: 7) {
+                var object = Shelved.make(expected[i].id, &rng)
+                object.id = expected[i].id
+                try tx.add(object, update: .modified)
+                expected[i] = object
+            }
+        }
+        try store.compact()
+        try checkMoved("replaced")
+        try store.write { tx in   // added and deleted: written from the rows
+            try tx.delete(expected.removeFirst())
+            let object = Shelved.make(9_000, &rng)
+            try tx.add(object)
+            expected.append(object)
+        }
+        try store.compact()
+        try checkMoved("renumbered")
+        #expect(store._checkInvariants())
+    }
+
     /// A flipped byte in an index page of a snapshot checked whole at open is reported there,
     /// with the page's offset; the file is left as it was.
     @Test func aDamagedIndexPageOfASmallSnapshotIsReportedAtOpen() throws {
@@ -281,7 +326,7 @@ extension FileStoreSupport {
         let snapshot = try! Array(bytes[..<whole.snapshotEnd]).withUnsafeBytes { try FileFormat.read($0, path: "", codeSchemas: [:]) }
         var old = FileFormat.fileHeader(format: 3)
         let meta = try! FileFormat.writePagedSnapshot(snapshot.tables, schemaVersion: snapshot.schemaVersion,
-                                                      version: snapshot.version, format: 3) { old += $0 }
+                                                      version: snapshot.version, format: 3) { old += $0 }.meta
         old.replaceSubrange(FileFormat.headerSize..<FileFormat.headerSize + meta.count, with: meta)
         return old + bytes[whole.snapshotEnd...]
     }

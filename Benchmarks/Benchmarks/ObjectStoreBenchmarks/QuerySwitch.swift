@@ -23,7 +23,7 @@ func registerQuerySwitchBenchmarks() {
 
     // Ours: one observation that follows the latest query and emits change sets.
     scenario(name, .ours, operations: switches) { benchmark in
-        let store = try ourStore(pizzas)
+        let store = try prepared(benchmark) { try ourStore(pizzas) }
         let all = store.objects(Pizza.self).sorted(by: [ObjectStore.SortDescriptor(keyPath: "name"), ObjectStore.SortDescriptor(keyPath: "id")])
         let queries = PublishSubject<Results<Pizza>>()
         let counter = Counter()
@@ -41,7 +41,7 @@ func registerQuerySwitchBenchmarks() {
     // GRDB: what a new ValueObservation fetches when it starts (the ids, in order; the
     // observation's own set-up is left out), then the simplest diff, Swift's.
     scenario(name, .grdb, operations: switches) { benchmark in
-        let queue = try grdbQueue(pizzas)
+        let queue = try prepared(benchmark) { try grdbQueue(pizzas) }
         let fetch = { (text: String) in
             try queue.read { db in
                 try Int.fetchAll(db, sql: "SELECT id FROM pizza WHERE name LIKE ? ORDER BY name, id", arguments: ["%\(text)%"])

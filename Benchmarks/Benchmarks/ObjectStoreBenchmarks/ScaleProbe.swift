@@ -14,6 +14,8 @@ import ObjectStore
 //                                                            index on their price
 //     STORE_SCALE_PROBE="query ours /tmp/y.store"            opens it and counts the pizzas of one
 //                                                            price: the first query by an indexed field
+//     STORE_SCALE_PROBE="rewrite ours /tmp/x.store 1000"     opens, then rewrites every pizza
+//                                                            once in 1,000 transactions
 //
 // (`grdb` in place of `ours` does the same with GRDB over SQLite.) Each step prints one line of
 // JSON: what it did, the seconds it took (opening and counting, plus the reads), and the
@@ -74,6 +76,11 @@ func runScaleProbeIfAsked() {
                     }
                 }
             }
+        case ("rewrite", _):
+            guard words.count == 4, let transactions = Int(words[3]) else { throw ProbeError.usage(command) }
+            let rewrite = try rewriteAll(flavour, path: words[2], transactions: transactions)
+            print(rewrite.json)
+            exit(0)
         default:
             throw ProbeError.usage(command)
         }

@@ -43,7 +43,7 @@ func registerReadBenchmarks() {
     let lookupName = "Primary-key lookup in \(bigCount)"
 
     scenario(lookupName, .ours, operations: lookups) { benchmark in
-        let store = try ourStore(pizzas)
+        let store = try prepared(benchmark) { try ourStore(pizzas) }
         var found = 0
         benchmark.startMeasurement()
         for key in keys where store.object(ofType: Pizza.self, forPrimaryKey: key) != nil { found += 1 }
@@ -52,7 +52,7 @@ func registerReadBenchmarks() {
     }
 
     scenario(lookupName, .grdb, operations: lookups) { benchmark in
-        let queue = try grdbQueue(pizzas)
+        let queue = try prepared(benchmark) { try grdbQueue(pizzas) }
         var found = 0
         benchmark.startMeasurement()
         try queue.read { db in
@@ -76,7 +76,7 @@ func registerReadBenchmarks() {
     let filterName = "Filtered query over \(bigCount) (price < X AND name CONTAINS[c] 'a')"
 
     scenario(filterName, .ours, operations: 1) { benchmark in
-        let store = try ourStore(pizzas)
+        let store = try prepared(benchmark) { try ourStore(pizzas) }
         benchmark.startMeasurement()
         let rows = store.objects(Pizza.self).filter("price < %@ AND name CONTAINS[c] %@", 1000, "a").toArray()
         benchmark.stopMeasurement()
@@ -84,7 +84,7 @@ func registerReadBenchmarks() {
     }
 
     scenario(filterName, .grdb, operations: 1) { benchmark in
-        let queue = try grdbQueue(pizzas)
+        let queue = try prepared(benchmark) { try grdbQueue(pizzas) }
         benchmark.startMeasurement()
         let rows = try queue.read { db in
             try PizzaRecord.filter(Column("price") < 1000 && Column("name").like("%a%")).fetchAll(db)
@@ -103,7 +103,7 @@ func registerReadBenchmarks() {
     let sortName = "Sorted query over \(bigCount) (by price)"
 
     scenario(sortName, .ours, operations: 1) { benchmark in
-        let store = try ourStore(pizzas)
+        let store = try prepared(benchmark) { try ourStore(pizzas) }
         benchmark.startMeasurement()
         let rows = store.objects(Pizza.self).sorted(byKeyPath: "price").toArray()
         benchmark.stopMeasurement()
@@ -111,7 +111,7 @@ func registerReadBenchmarks() {
     }
 
     scenario(sortName, .grdb, operations: 1) { benchmark in
-        let queue = try grdbQueue(pizzas)
+        let queue = try prepared(benchmark) { try grdbQueue(pizzas) }
         benchmark.startMeasurement()
         let rows = try queue.read { db in try PizzaRecord.order(Column("price")).fetchAll(db) }
         benchmark.stopMeasurement()
@@ -177,7 +177,7 @@ func registerObservationBenchmarks() {
     // Both observers are called on a queue of their own; each write waits for its delivery.
 
     scenario(name, .ours, operations: writes) { benchmark in
-        let store = try ourStore(pizzas)
+        let store = try prepared(benchmark) { try ourStore(pizzas) }
         let delivered = DispatchSemaphore(value: 0)
         let counter = Counter()
         let subscription = store.objects(Pizza.self).observe(on: SerialDispatchQueueScheduler(internalSerialQueueName: "observer"))
@@ -202,7 +202,7 @@ func registerObservationBenchmarks() {
     }
 
     scenario(name, .grdb, operations: writes) { benchmark in
-        let queue = try grdbQueue(pizzas)
+        let queue = try prepared(benchmark) { try grdbQueue(pizzas) }
         let delivered = DispatchSemaphore(value: 0)
         let counter = Counter()
         let observation = ValueObservation.tracking { db in try PizzaRecord.fetchAll(db) }

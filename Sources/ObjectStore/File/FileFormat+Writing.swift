@@ -48,7 +48,7 @@ extension FileFormat {
     /// The whole file of a new, empty store: header, meta and an empty directory.
     static func emptyStore(schemaVersion: UInt64) -> [UInt8] {
         var bytes = fileHeader()
-        let meta = try! writePagedSnapshot([:], schemaVersion: schemaVersion, version: 0) { bytes += $0 }   // a few bytes
+        let meta = try! writePagedSnapshot([:], schemaVersion: schemaVersion, version: 0) { bytes += $0 }.meta   // a few bytes
         bytes.replaceSubrange(headerSize..<headerSize + meta.count, with: meta)
         return bytes
     }

@@ -32,7 +32,8 @@ package nonisolated(unsafe) var _storeFileVerifiesChecksums = true
 /// Format 3, still read in place: format 4 without index pages, and without `indexCount` and
 /// what follows it in the directory.
 ///
-/// Formats 2 and 1, still read (a file in them is rewritten in format 4 when opened):
+/// Formats 2 and 1, still read (in `FileFormat+OldFormats.swift`; a file in them is rewritten in
+/// format 4 when opened):
 ///
 ///     file   := header meta table* seal commit*        (format 1: no seal)
 enum FileFormat {

@@ -95,6 +95,19 @@ final class PagedFile: @unchecked Sendable {
     /// 32 MiB: a 100,000-object store of the benchmarks stays whole in it after one scan.
     static let defaultCacheBudget = 32 << 20
 
+    /// Drops every cached page (a reader still using one keeps it); pages are read again when
+    /// next needed. Called when a running store moves to a newer snapshot file, so the older
+    /// one costs no memory while a reader may still use it.
+    func dropCache() {
+        lock.withLock {
+            for entry in entries.values { entry.cached = false }
+            entries.removeAll()
+            clock.removeAll()
+            hand = 0
+            charged = 0
+        }
+    }
+
     /// The bytes the cache holds now (for tests).
     var cachedBytes: Int { lock.withLock { charged } }
 

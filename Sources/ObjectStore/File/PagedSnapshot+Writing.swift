@@ -1,9 +1,21 @@
 import Foundation
 
 extension FileFormat {
+    /// Where a written snapshot put one table's pages: what a ``PagedTable`` over the new file
+    /// needs, so a running store can read from the snapshot it just wrote.
+    struct TableLayout {
+        let schema: ObjectSchema
+        let count: Int
+        let rowPages: [PageRef]
+        let keyPages: [PageRef]
+        let firstKeys: [StoreValue]
+        /// The secondary indexes written as index pages (format 4).
+        var storedIndexes: [StoredIndex] = []
+    }
+
     // MARK: Writing
 
-    /// The meta record of a format 3 file.
+    /// The meta record of a format 3 or 4 file.
     static func pagedMetaRecord(schemaVersion: UInt64, version: Int, directoryOffset: Int, into w: inout ByteWriter) {
         let start = begin(.meta, into: &w)
         w.u64(schemaVersion)
@@ -14,102 +26,223 @@ extension FileFormat {
 
     /// Writes a format 4 snapshot (the part after the file header), handing `emit` about
     /// `chunkSize` bytes at a time; with `format: 3`, one without index pages, as format 3 files
-    /// are (tests write those to check they still open). The meta record goes first with a directory offset of 0;
+    /// are (tests write those to check they still open). The meta record goes first with a
+    /// directory offset of 0;
     /// the returned meta record, of the same length, names the directory and is to be written
     /// over it (at `headerSize`) before the file is synced.
     ///
+    /// A table whose rows kept their slots since its base (no row added or deleted) is copied
+    /// page by page: a row page nothing changed and every key page are copied as they are in
+    /// the base's file (their checksums checked on the way), and a row page with replaced rows
+    /// is rebuilt from the base page's row bytes and the replacements' bytes, so no row is
+    /// decoded. Its index pages are copied too when no row changed and the base stores the
+    /// indexes the table has; otherwise they are written from its rows. Any other table is
+    /// written from its rows, index pages included.
+    ///
+    /// - Returns: The final meta record, and where each table's pages went.
     /// - Throws: `FileFormatError` for a record too long, or the damage found in a table's
     ///   base while its rows were read (a snapshot never silently leaves rows out).
     static func writePagedSnapshot(_ tables: [String: TableState], schemaVersion: UInt64, version: Int,
-                                   format: UInt32 = formatVersion, emit: ([UInt8]) throws -> Void) throws -> [UInt8] {
-        var out = ByteWriter()
-        pagedMetaRecord(schemaVersion: schemaVersion, version: version, directoryOffset: 0, into: &out)
-        var offset = headerSize   // the file offset of out.bytes[0]
+                                   format: UInt32 = formatVersion, emit: ([UInt8]) throws -> Void) throws -> (meta: [UInt8], layout: [String: TableLayout]) {
+        try withoutActuallyEscaping(emit) { emit in
+            let out = SnapshotOutput(emit: emit)
+            pagedMetaRecord(schemaVersion: schemaVersion, version: version, directoryOffset: 0, into: &out.w)
+            var layouts: [String: TableLayout] = [:]
+            var directory = ByteWriter()
+            let start = begin(.directory, into: &directory)
+            directory.count(tables.count)
+            for name in tables.keys.sorted() {
+                let table = tables[name]!
+                if let damage = table.base?.file.damage.error { throw damage }
+                let layout: TableLayout
+                if let base = table.base, table.keepsBaseSlots {
+                    layout = try copyPages(of: table, base: base, format: format, into: out)
+                } else {
+                    layout = try writeRows(of: table, format: format, into: out)
+                }
+                if let damage = table.base?.file.damage.error { throw damage }
+                layouts[name] = layout
+                writeDefinition(table.schema, into: &directory)
+                directory.count(layout.count)
+                directory.count(layout.rowPages.count)
+                for page in layout.rowPages {
+                    directory.u64(UInt64(page.offset))
+                    directory.u32(UInt32(page.length))
+                }
+                directory.count(layout.keyPages.count)
+                for (page, key) in zip(layout.keyPages, layout.firstKeys) {
+                    directory.u64(UInt64(page.offset))
+                    directory.u32(UInt32(page.length))
+                    directory.value(key)
+                }
+                if format >= 4 { writeIndexDirectory(layout.storedIndexes, into: &directory) }
+            }
+            try finish(&directory, start: start)
+            let directoryOffset = out.position
+            out.w.bytes.append(contentsOf: directory.bytes)
+            try out.flush(true)
+            var meta = ByteWriter()
+            pagedMetaRecord(schemaVersion: schemaVersion, version: version, directoryOffset: directoryOffset, into: &meta)
+            return (meta.bytes, layouts)
+        }
+    }
+
+    /// The bytes of a snapshot being written, handed on about `chunkSize` at a time.
+    private final class SnapshotOutput {
+        var w = ByteWriter()
+        /// The file offset of `w.bytes[0]`.
+        var offset = headerSize
+        let emit: ([UInt8]) throws -> Void
+
+        init(emit: @escaping ([UInt8]) throws -> Void) { self.emit = emit }
+
+        /// The file offset of the next byte written.
+        var position: Int { offset + w.bytes.count }
+
+        /// Appends a whole record and returns the file offset it was placed at.
+        func place(_ record: [UInt8]) throws -> Int {
+            let at = position
+            w.bytes.append(contentsOf: record)
+            try flush(false)
+            return at
+        }
+
         func flush(_ force: Bool) throws {
-            guard force || out.bytes.count >= chunkSize else { return }
-            try emit(out.bytes)
-            offset += out.bytes.count
-            out.bytes.removeAll(keepingCapacity: true)
+            guard force || w.bytes.count >= chunkSize else { return }
+            try emit(w.bytes)
+            offset += w.bytes.count
+            w.bytes.removeAll(keepingCapacity: true)
         }
-        var directory = ByteWriter()
-        let start = begin(.directory, into: &directory)
-        directory.count(tables.count)
-        for name in tables.keys.sorted() {
-            let table = tables[name]!
-            if let damage = table.base?.file.damage.error { throw damage }
-            var rowPages: [PageRef] = []
-            var keys: [(key: StoreValue, slot: Int)] = []
-            keys.reserveCapacity(table.liveCount)
-            var pending: [Row] = []
-            var indexed = IndexEntries(table.schema, capacity: format >= 4 ? table.liveCount : 0)
-            var failure: Error?
-            func writeRowPage() {
-                guard failure == nil, !pending.isEmpty else { return }
-                let at = offset + out.bytes.count
-                let recordStart = begin(.rowPage, into: &out)
-                writeItems(pending.count, into: &out) { w, i in w.row(pending[i]) }
+    }
+
+    /// Writes a table whose slots are its base's: pages copied, or rebuilt from row bytes.
+    private static func copyPages(of table: TableState, base: PagedTable, format: UInt32, into out: SnapshotOutput) throws -> TableLayout {
+        func read(_ ref: PageRef, _ kind: Kind) throws -> [UInt8] {
+            do {
+                return try base.file.readPage(ref, kind: kind)
+            } catch let error as StoreError {
+                base.file.damage.record(error)
+                throw error
+            }
+        }
+        var rowPages: [PageRef] = []
+        rowPages.reserveCapacity(base.rowPages.count)
+        for (page, ref) in base.rowPages.enumerated() {
+            let bytes = try read(ref, .rowPage)
+            let at = out.position
+            if !table.changed.touches(page: page) {
+                out.w.bytes.append(contentsOf: bytes)
+                rowPages.append(PageRef(offset: at, length: ref.length))
+            } else {
+                let first = page * PagedTable.rowsPerPage
+                let n = min(PagedTable.rowsPerPage, base.count - first)
+                let offsets: [Int]
                 do {
-                    try finish(&out, start: recordStart)
-                    rowPages.append(PageRef(offset: at, length: out.bytes.count - recordStart - recordHeaderSize))
-                    try flush(false)
-                } catch {
-                    failure = error
+                    offsets = try pageOffsets(bytes, at: ref.offset, expected: n)
+                } catch let error as StoreError {
+                    base.file.damage.record(error)
+                    throw error
                 }
-                pending.removeAll(keepingCapacity: true)
-            }
-            table.forEachRow { _, row in
-                keys.append((row[table.schema.primaryKeyIndex], keys.count))
-                if format >= 4 { indexed.add(row) }
-                pending.append(row)
-                if pending.count == PagedTable.rowsPerPage { writeRowPage() }
-            }
-            writeRowPage()
-            if let failure { throw failure }
-            if let damage = table.base?.file.damage.error { throw damage }
-            keys.sort { keyCompare($0.key, $1.key) < 0 }
-            var keyPages: [(PageRef, StoreValue)] = []
-            var first = 0
-            while first < keys.count {
-                let n = min(PagedTable.keysPerPage, keys.count - first)
-                let at = offset + out.bytes.count
-                let recordStart = begin(.keyPage, into: &out)
-                writeItems(n, into: &out) { w, i in
-                    w.value(keys[first + i].key)
-                    w.count(keys[first + i].slot)
+                let recordStart = begin(.rowPage, into: &out.w)
+                writeItems(n, into: &out.w) { w, i in
+                    if case .replaced(let row)? = table.changed[first + i] {
+                        w.bytes.append(contentsOf: row)
+                    } else {
+                        w.bytes.append(contentsOf: bytes[offsets[i]..<offsets[i + 1]])
+                    }
                 }
-                try finish(&out, start: recordStart)
-                keyPages.append((PageRef(offset: at, length: out.bytes.count - recordStart - recordHeaderSize), keys[first].key))
-                try flush(false)
-                first += n
+                try finish(&out.w, start: recordStart)
+                rowPages.append(PageRef(offset: at, length: out.w.bytes.count - recordStart - recordHeaderSize))
             }
-            let indexes = format >= 4 ? try writeIndexPages(indexed) { page in
-                let at = offset + out.bytes.count
-                out.bytes.append(contentsOf: page)
-                try flush(false)
-                return at
-            } : []
-            writeDefinition(table.schema, into: &directory)
-            directory.count(keys.count)
-            directory.count(rowPages.count)
-            for page in rowPages {
-                directory.u64(UInt64(page.offset))
-                directory.u32(UInt32(page.length))
-            }
-            directory.count(keyPages.count)
-            for (page, key) in keyPages {
-                directory.u64(UInt64(page.offset))
-                directory.u32(UInt32(page.length))
-                directory.value(key)
-            }
-            if format >= 4 { writeIndexDirectory(indexes, into: &directory) }
+            try out.flush(false)
         }
-        try finish(&directory, start: start)
-        let directoryOffset = offset + out.bytes.count
-        out.bytes.append(contentsOf: directory.bytes)
-        try flush(true)
-        var meta = ByteWriter()
-        pagedMetaRecord(schemaVersion: schemaVersion, version: version, directoryOffset: directoryOffset, into: &meta)
-        return meta.bytes
+        // The same keys in the same slots: the key pages are the base's.
+        var keyPages: [PageRef] = []
+        keyPages.reserveCapacity(base.keyPages.count)
+        for ref in base.keyPages {
+            let bytes = try read(ref, .keyPage)
+            keyPages.append(PageRef(offset: out.position, length: ref.length))
+            out.w.bytes.append(contentsOf: bytes)
+            try out.flush(false)
+        }
+        var layout = TableLayout(schema: table.schema, count: base.count, rowPages: rowPages, keyPages: keyPages, firstKeys: base.firstKeys)
+        let fields = format >= 4 ? storedIndexFields(table.schema) : []
+        if fields.isEmpty {
+            return layout
+        } else if table.changed.isEmpty, base.storedIndexes.map(\.field) == fields {
+            // The same rows in the same slots: the index pages are the base's.
+            for index in base.storedIndexes {
+                var pages: [PageRef] = []
+                pages.reserveCapacity(index.pages.count)
+                for ref in index.pages {
+                    let bytes = try read(ref, .indexPage)
+                    pages.append(PageRef(offset: out.position, length: ref.length))
+                    out.w.bytes.append(contentsOf: bytes)
+                    try out.flush(false)
+                }
+                layout.storedIndexes.append(StoredIndex(field: index.field, pages: pages, firstValues: index.firstValues))
+            }
+        } else {
+            var indexed = IndexEntries(table.schema, capacity: base.count)
+            table.forEachRow { _, row in indexed.add(row) }
+            if let damage = base.file.damage.error { throw damage }
+            layout.storedIndexes = try writeIndexPages(indexed, place: out.place)
+        }
+        return layout
+    }
+
+    /// Writes a table from its live rows, in slot order (slots renumbered from 0).
+    private static func writeRows(of table: TableState, format: UInt32, into out: SnapshotOutput) throws -> TableLayout {
+        var rowPages: [PageRef] = []
+        var keys: [(key: StoreValue, slot: Int)] = []
+        keys.reserveCapacity(table.liveCount)
+        var pending: [Row] = []
+        var indexed = IndexEntries(table.schema, capacity: format >= 4 ? table.liveCount : 0)
+        var failure: Error?
+        func writeRowPage() {
+            guard failure == nil, !pending.isEmpty else { return }
+            let at = out.position
+            let recordStart = begin(.rowPage, into: &out.w)
+            writeItems(pending.count, into: &out.w) { w, i in w.row(pending[i]) }
+            do {
+                try finish(&out.w, start: recordStart)
+                rowPages.append(PageRef(offset: at, length: out.w.bytes.count - recordStart - recordHeaderSize))
+                try out.flush(false)
+            } catch {
+                failure = error
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+        table.forEachRow { _, row in
+            keys.append((row[table.schema.primaryKeyIndex], keys.count))
+            if format >= 4 { indexed.add(row) }
+            pending.append(row)
+            if pending.count == PagedTable.rowsPerPage { writeRowPage() }
+        }
+        writeRowPage()
+        if let failure { throw failure }
+        if let damage = table.base?.file.damage.error { throw damage }
+        keys.sort { keyCompare($0.key, $1.key) < 0 }
+        var keyPages: [PageRef] = []
+        var firstKeys: [StoreValue] = []
+        var first = 0
+        while first < keys.count {
+            let n = min(PagedTable.keysPerPage, keys.count - first)
+            let at = out.position
+            let recordStart = begin(.keyPage, into: &out.w)
+            writeItems(n, into: &out.w) { w, i in
+                w.value(keys[first + i].key)
+                w.count(keys[first + i].slot)
+            }
+            try finish(&out.w, start: recordStart)
+            keyPages.append(PageRef(offset: at, length: out.w.bytes.count - recordStart - recordHeaderSize))
+            firstKeys.append(keys[first].key)
+            try out.flush(false)
+            first += n
+        }
+        var layout = TableLayout(schema: table.schema, count: keys.count, rowPages: rowPages, keyPages: keyPages, firstKeys: firstKeys)
+        if format >= 4 { layout.storedIndexes = try writeIndexPages(indexed, place: out.place) }
+        return layout
     }
 
     /// Writes `count varint, offset u32 × (count + 1), item × count` with `item(i)` writing each.

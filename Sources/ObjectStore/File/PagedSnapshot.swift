@@ -5,8 +5,9 @@ import Locking
 extension FileFormat {
     /// Snapshots up to this size (about 7,000 small objects) are checked whole when the file is
     /// opened: every page's checksum, every row against its table, every key against its row,
-    /// as formats 1 and 2 always were. For larger ones the open checks every page's framing and
-    /// checksum without decoding anything; a row is checked against its table when first read.
+    /// as formats 1 and 2 always were. In larger ones each page is checked when first read (its
+    /// framing and checksums, and each row against its table when decoded), and all of a
+    /// table's pages the first time its objects are listed without a query.
     static let checkWholeSnapshotUpTo = 256 << 10
 
     // MARK: Reading
@@ -71,8 +72,9 @@ extension FileFormat {
         }
     }
 
-    /// Opens a format 3 file: its header, meta record and directory, then (for a small
-    /// snapshot) every page, then the log after the snapshot.
+    /// Opens a format 3 or 4 file: its header, meta record and directory, then (for a small
+    /// snapshot) every page, then the log after the snapshot. A larger snapshot's pages are
+    /// not read here: each is checked when first read.
     ///
     /// - Parameters:
     ///   - file: Where the pages are read from.
@@ -172,15 +174,17 @@ extension FileFormat {
         }
         contents.snapshotEnd = directoryOffset + recordHeaderSize + directoryRef.length
         if contents.snapshotEnd <= checkWholeSnapshotUpTo {
-            for table in loader.tables.values { try checkWhole(table) }
-        } else {
-            try checkChecksums(of: Array(loader.tables.values), in: file)
+            for table in loader.tables.values {
+                try checkWhole(table)
+                table.base?.markChecked()
+            }
         }
+        // A larger snapshot's pages are checked when first read, and a table's all together
+        // the first time its objects are listed without a query (`PagedTable.checkAllPages()`).
         // The log.
         let log = try file.read(at: contents.snapshotEnd, count: size - contents.snapshotEnd)
         try log.withUnsafeBytes { raw in
-            try readRecords(raw, origin: contents.snapshotEnd, from: 0, format: format, afterSnapshot: true,
-                            contents: &contents, loader: &loader)
+            try readLog(raw, origin: contents.snapshotEnd, format: format, contents: &contents, loader: &loader)
         }
         if let damage = file.damage.error { throw damage }
         contents.tables = loader.finish()
@@ -208,23 +212,22 @@ extension FileFormat {
         }
     }
 
-    /// Checks the framing, checksums and kind of every page of the tables' bases without
-    /// decoding anything. The pages, in file order, are split into one run per processor; each
-    /// run is read in `checkPiece` pieces into one buffer of its own (so the check does not stay
-    /// in memory) and checked on its own thread. The damage reported is the first in the file.
-    private static func checkChecksums(of tables: [TableState], in file: PagedFile) throws {
+    /// Checks the framing, checksums and kind of every page of a table's base, and its rows
+    /// against the table, without building anything. The pages, in file order, are split into
+    /// one run per processor; each run is read in `checkPiece` pieces into one buffer of its own
+    /// (so the check does not stay in memory) and checked on its own thread. The damage
+    /// reported is the first in the file.
+    static func checkPages(of base: PagedTable) throws {
         var pages: [PageCheck] = []
-        for table in tables {
-            guard let base = table.base else { continue }
-            let rows = RowRule(base)
-            for (i, ref) in base.rowPages.enumerated() {
-                pages.append(PageCheck(ref: ref, kind: .rowPage, rows: rows,
-                                       expected: min(PagedTable.rowsPerPage, base.count - i * PagedTable.rowsPerPage)))
-            }
-            pages += base.keyPages.map { PageCheck(ref: $0, kind: .keyPage, rows: nil, expected: 0) }
-            // Index pages are left to when they are first read (`PagedTable+StoredIndexes.swift`
-            // checks each whole then): an index costs the open nothing.
+        let rows = RowRule(base)
+        for (i, ref) in base.rowPages.enumerated() {
+            pages.append(PageCheck(ref: ref, kind: .rowPage, rows: rows,
+                                   expected: min(PagedTable.rowsPerPage, base.count - i * PagedTable.rowsPerPage)))
         }
+        pages += base.keyPages.map { PageCheck(ref: $0, kind: .keyPage, rows: nil, expected: 0) }
+        // Index pages are left to when they are first read (`PagedTable+StoredIndexes.swift`
+        // checks each whole then): an index costs this check nothing.
+        let file = base.file
         guard !pages.isEmpty else { return }
         pages.sort { $0.ref.offset < $1.ref.offset }
         let total = pages.reduce(0) { $0 + recordHeaderSize + $1.ref.length }
@@ -251,7 +254,7 @@ extension FileFormat {
         if let first = failures.withLock({ $0.lazy.compactMap { $0 }.first }) { throw first }
     }
 
-    /// How much of the snapshot the check at open reads at a time: small enough that the bytes
+    /// How much of a snapshot a check of every page reads at a time: small enough that the bytes
     /// read stay in the processor's cache while their checksums and rows are checked.
     static let checkPiece = 256 << 10
 
@@ -291,7 +294,7 @@ extension FileFormat {
         }
     }
 
-    /// A page for the check at open, and for a row page what its rows must be.
+    /// A page for a check of every page, and for a row page what its rows must be.
     struct PageCheck: Sendable {
         let ref: PageRef
         let kind: Kind

@@ -21,11 +21,11 @@ extension StoreFile {
             let header = FileFormat.fileHeader()
             try writeAll(fd, header, at: 0, path: temp)
             var offset = header.count
-            let meta = try FileFormat.writePagedSnapshot(tables, schemaVersion: schemaVersion, version: version) { chunk in
+            let written = try FileFormat.writePagedSnapshot(tables, schemaVersion: schemaVersion, version: version) { chunk in
                 try writeAll(fd, chunk, at: offset, path: temp)
                 offset += chunk.count
             }
-            try writeAll(fd, meta, at: FileFormat.headerSize, path: temp)
+            try writeAll(fd, written.meta, at: FileFormat.headerSize, path: temp)
         } catch let error as FileFormatError {
             throw StoreError.io(path: path, reason: error.reason)
         }

@@ -16,6 +16,8 @@ struct FileOptions {
     var autoCompaction: Store.AutoCompaction
     /// Open without ever changing the file (see ``Store/Configuration/readOnly``).
     var readOnly = false
+    /// The page cache's budget (see `PagedFile.cacheBudget`).
+    var cacheBudget = PagedFile.defaultCacheBudget
 }
 
 /// An open store file: the descriptor (holding an exclusive `flock`), where the next record
@@ -41,6 +43,9 @@ final class StoreFile: @unchecked Sendable {
     /// Set when a failed append could not be undone: later writes throw instead of risking
     /// a file whose log continues after garbage.
     private var failure: String?
+    /// After an automatic compaction failed: the memory held that must be passed before the
+    /// next try (0 otherwise).
+    private var heldFloor = 0
     /// How an append's bytes reach the file: `StoreFile.writeAll`, unless a test puts a
     /// failing disk in its place.
     var writeAppended: (_ fd: Int32, _ bytes: [UInt8], _ offset: Int, _ path: String) throws -> Void = StoreFile.writeAll
@@ -146,7 +151,7 @@ final class StoreFile: @unchecked Sendable {
             // Format 3: the pages stay in the file, read through a descriptor of their own.
             let own = dup(fd)
             guard own >= 0 else { throw ioError(path, "dup") }
-            let paged = PagedFile(path: path, source: .descriptor(own), damage: file.damage)
+            let paged = PagedFile(path: path, source: .descriptor(own), damage: file.damage, cacheBudget: options.cacheBudget)
             contents = try FileFormat.readPaged(paged, size: fileSize, codeSchemas: codeSchemas)
         } else {
             let bytes = try readAll(fd, path: path)
@@ -185,12 +190,12 @@ final class StoreFile: @unchecked Sendable {
                                                     oldSchemaVersion: contents.schemaVersion, block: options.migration)
             }
             // Write the migrated (or emptied) data as a fresh file and rename it into place.
-            try file.replace(with: contents.tables, version: contents.version)
+            contents.tables = try file.replace(with: contents.tables, version: contents.version)
         } else if contents.format < 3 {
             // A file of format 1 or 2: rewritten in this one (a compaction), so that from now
             // on a torn commit can always be told from a damaged snapshot. (A format 3 file is
             // read in place: only its indexes are not stored; its next compaction writes them.)
-            try file.replace(with: contents.tables, version: contents.version)
+            contents.tables = try file.replace(with: contents.tables, version: contents.version)
         } else if contents.validEnd < fileSize {
             // Drop the torn tail (a record the last run did not finish writing).
             guard ftruncate(fd, off_t(contents.validEnd)) == 0, sync(fd) else {
@@ -203,7 +208,7 @@ final class StoreFile: @unchecked Sendable {
             let used = contents.format == FileFormat.formatVersion && contents.commits == 0 && file.size == contents.snapshotEnd && !needsMigration
                 ? file.size
                 : try StoreFile.encodedSize(contents.tables, schemaVersion: options.schemaVersion, version: contents.version)
-            if should(file.size, used) { try file.replace(with: contents.tables, version: contents.version) }
+            if should(file.size, used) { contents.tables = try file.replace(with: contents.tables, version: contents.version) }
         }
         var tables = contents.tables
         for name in tables.keys { tables[name]!.seal() }
@@ -253,42 +258,59 @@ final class StoreFile: @unchecked Sendable {
     }
 
     /// Rewrites the file as a snapshot of `snapshot` (crash-safe: temp file, sync, rename).
-    func compact(_ snapshot: Snapshot) throws {
+    ///
+    /// - Returns: The same commit, read from the new file: its tables hold no change in memory.
+    func compact(_ snapshot: Snapshot) throws -> Snapshot {
         if let failure { throw StoreError.io(path: path, reason: "the store cannot write after an earlier failure (\(failure))") }
-        try replace(with: snapshot.tables, version: snapshot.version)
+        return Snapshot(version: snapshot.version, tables: try replace(with: snapshot.tables, version: snapshot.version))
     }
 
-    /// Compacts when the file has grown past the configured multiple of its compacted size.
-    func compactIfDue(_ snapshot: @autoclosure () -> Snapshot) {
-        guard autoCompaction.logMultiple > 0, failure == nil else { return }
+    /// Compacts when the file has grown past the configured multiple of its compacted size, or
+    /// the changes kept in memory since the last compaction past the configured bytes.
+    ///
+    /// - Returns: The snapshot read from the new file, when it compacted.
+    func compactIfDue(_ snapshot: Snapshot) -> Snapshot? {
+        guard autoCompaction.logMultiple > 0, failure == nil else { return nil }
         let limit = max(autoCompaction.minimumBytes, compactedSize.multipliedReportingOverflow(by: autoCompaction.logMultiple).partialValue)
-        guard size > limit else { return }
+        let held = snapshot.tables.values.reduce(0) { $0 + $1.heldBytes }
+        guard size > limit || held > max(autoCompaction.heldBytes, heldFloor) else { return nil }
         do {
-            try compact(snapshot())
+            let compacted = try compact(snapshot)
+            heldFloor = 0
+            return compacted
         } catch {
-            // The commit is safe in the log; try again only after the log grows as much again,
-            // rather than rewriting the whole store at every commit while the disk is full.
+            // The commit is safe in the log; try again only after the log (or what memory
+            // holds) grows as much again, rather than rewriting the whole store at every
+            // commit while the disk is full.
             compactedSize = size
+            heldFloor = held.multipliedReportingOverflow(by: 2).partialValue
+            return nil
         }
     }
 
     /// Writes `tables` to `<path>.compact`, syncs it, locks it and renames it over the file.
-    private func replace(with tables: [String: TableState], version: Int) throws {
+    ///
+    /// - Returns: The tables read from the new file (the pages just written), or `tables`
+    ///   when the new file cannot be given a reading descriptor.
+    @discardableResult
+    private func replace(with tables: [String: TableState], version: Int) throws -> [String: TableState] {
         let temp = path + ".compact"
         let newFD = systemOpen(temp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard newFD >= 0 else { throw StoreFile.ioError(temp, "create") }
         var offset = 0
+        var layout: [String: FileFormat.TableLayout] = [:]
         do {
             _ = fchmod(newFD, 0o600)
             guard flock(newFD, LOCK_EX | LOCK_NB) == 0 else { throw StoreFile.ioError(temp, "flock") }
             let header = FileFormat.fileHeader()
             try StoreFile.writeAll(newFD, header, at: 0, path: temp)
             offset = header.count
-            let meta = try FileFormat.writePagedSnapshot(tables, schemaVersion: schemaVersion, version: version) { chunk in
+            let written = try FileFormat.writePagedSnapshot(tables, schemaVersion: schemaVersion, version: version) { chunk in
                 try StoreFile.writeAll(newFD, chunk, at: offset, path: temp)
                 offset += chunk.count
             }
-            try StoreFile.writeAll(newFD, meta, at: FileFormat.headerSize, path: temp)
+            layout = written.layout
+            try StoreFile.writeAll(newFD, written.meta, at: FileFormat.headerSize, path: temp)
             guard StoreFile.sync(newFD) else { throw StoreFile.ioError(temp, "fsync") }
             guard rename(temp, path) == 0 else { throw StoreFile.ioError(path, "rename") }
         } catch {
@@ -303,6 +325,25 @@ final class StoreFile: @unchecked Sendable {
         size = offset
         compactedSize = offset
         persisted = Set(tables.keys)
+        return reading(layout) ?? tables
+    }
+
+    /// Tables over the pages of the snapshot just written, read through a descriptor of their
+    /// own (`nil` when none can be had: the caller keeps the tables it has).
+    private func reading(_ layout: [String: FileFormat.TableLayout]) -> [String: TableState]? {
+        let own = dup(fd)
+        guard own >= 0 else { return nil }
+        let pages = PagedFile(path: path, source: .descriptor(own), damage: damage)
+        var tables: [String: TableState] = [:]
+        for (name, table) in layout {
+            let base = PagedTable(file: pages, storedSchema: table.schema, count: table.count,
+                                  rowPages: table.rowPages, keyPages: table.keyPages, firstKeys: table.firstKeys,
+                                  storedIndexes: table.storedIndexes)
+            var state = TableState(schema: table.schema, base: base)
+            state.seal()
+            tables[name] = state
+        }
+        return tables
     }
 
     static func encodedSize(_ tables: [String: TableState], schemaVersion: UInt64, version: Int) throws -> Int {

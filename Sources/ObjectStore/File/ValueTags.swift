@@ -107,7 +107,7 @@ extension ByteReader {
     }
 }
 
-/// What a field's value may be, for the quick check at open: the value tags it may have and,
+/// What a field's value may be, for the quick check of a whole page: the value tags it may have and,
 /// for a list, the tags its elements may have. Fields a mask cannot describe (embedded values,
 /// decimals, lists of lists) are `nil` and go through `ByteReader.skipValue`.
 struct TagRule {

@@ -18,7 +18,9 @@ public enum ObjectChange<T: StoreObject> {
     case change(T, [PropertyChange])
     /// The object was deleted (the sequence then completes).
     case deleted
-    /// An error (never sent by the in-memory store; kept for Realm parity).
+    /// The store file was found damaged where the object's rows lie, when the observation
+    /// read them after a commit: a ``StoreError/corrupted(offset:reason:)``. Nothing follows it
+    /// (an in-memory store never sends it).
     case error(Error)
 }
 
@@ -80,10 +82,15 @@ final class ObjectWatcher<T: StoreObject>: CommitObserver, @unchecked Sendable {
             core.unregister(self)
             return { [self] in send { $0.onNext(.deleted); $0.onCompleted() } }
         }
-        guard let fields = changes.modified[key],
-              let oldRow = commit.old.table(schema)?.row(forKey: key),
+        guard let fields = changes.modified[key] else { return nil }
+        guard let oldRow = commit.old.table(schema)?.row(forKey: key),
               let newRow = commit.new.table(schema)?.row(forKey: key),
-              let object = try? RowDecoder.decode(T.self, row: newRow, schema: schema, snapshot: commit.new) else { return nil }
+              let object = try? RowDecoder.decode(T.self, row: newRow, schema: schema, snapshot: commit.new) else {
+            // A modified object's rows are there unless the file is damaged where they lie.
+            guard let damage = core.file?.damage.error else { return nil }
+            core.unregister(self)
+            return { [self] in send { $0.onNext(.error(damage)) } }
+        }
         let properties = fields.sorted().map {
             PropertyChange(name: schema.fields[$0].name, oldValue: oldRow[$0].anyValue, newValue: newRow[$0].anyValue)
         }

@@ -12,7 +12,9 @@ public enum ResultsChange<Element: StoreObject> {
     case initial(Results<Element>)
     /// The results after a commit that changed them, with the change set.
     case update(Results<Element>, deletions: [Int], insertions: [Int], modifications: [Int])
-    /// An error (never sent by the in-memory store; kept for Realm parity).
+    /// The store file was found damaged while the results were evaluated: a
+    /// ``StoreError/corrupted(offset:reason:)`` naming the damaged page. Nothing follows it
+    /// (an in-memory store never sends it).
     case error(Error)
 }
 
@@ -69,7 +71,9 @@ final class ResultsWatcher<Element: StoreObject>: CommitObserver, @unchecked Sen
     private let scheduler: ImmediateSchedulerType
     private let observer: AnyObserver<ResultsChange<Element>>
     private let lock = Lock()
-    private var previous: [StoreValue] = []
+    /// The results as last delivered, and their primary keys once a diff needed them.
+    private var previous: EvaluatedResults?
+    private var previousKeys: [StoreValue]?
     private var stopped = false
     private let tables: Set<String>
 
@@ -82,8 +86,19 @@ final class ResultsWatcher<Element: StoreObject>: CommitObserver, @unchecked Sen
 
     func start(_ snapshot: Snapshot) -> (() -> Void)? {
         let pinned = results.pinned(to: snapshot)
-        lock.withLock { previous = pinned.evaluate(in: snapshot).primaryKeys(results.schema) }
+        let evaluated = pinned.evaluate(in: snapshot)
+        lock.withLock { previous = evaluated }
+        if let damage = failed() { return damage }
         return { [self] in deliver(.initial(pinned)) }
+    }
+
+    /// When the store file was found damaged (by this evaluation or an earlier read), the
+    /// results may lack the damaged page's objects: the observation stops and delivers the
+    /// damage as its last event.
+    private func failed() -> (() -> Void)? {
+        guard let damage = results.core.file?.damage.error else { return nil }
+        results.core.unregister(self)
+        return { [self] in deliver(.error(damage)) }
     }
 
     func stop() {
@@ -94,14 +109,30 @@ final class ResultsWatcher<Element: StoreObject>: CommitObserver, @unchecked Sen
     func committed(_ commit: CommitChanges) -> (() -> Void)? {
         guard results.pinned == nil, commit.tables.keys.contains(where: tables.contains) else { return nil }
         let pinned = results.pinned(to: commit.new)
-        let keys = pinned.evaluate(in: commit.new).primaryKeys(results.schema)
-        let changed = ChangedObjects(schema: results.schema, commit: commit)
-        let old = lock.withLock { () -> [StoreValue] in
-            let old = previous
-            previous = keys
-            return old
+        let schema = results.schema
+        let (old, oldKeys) = lock.withLock { (previous, previousKeys) }
+        let evaluated: EvaluatedResults, keys: [StoreValue]?, change: ResultsDiff
+        // A commit that changed only this model: the touched objects are placed, not the whole
+        // query evaluated again (see `IncrementalResults`).
+        if let old, let own = commit.tables[schema.name],
+           commit.tables.keys.allSatisfy({ $0 == schema.name || !tables.contains($0) }),
+           let step = IncrementalResults.apply(previous: old, pipeline: results.pipeline, schema: schema, changes: own, commit: commit) {
+            evaluated = EvaluatedResults(snapshot: commit.new, slots: step.slots)
+            pinned.cache.store(evaluated)
+            keys = nil
+            change = step.change
+        } else {
+            evaluated = pinned.evaluate(in: commit.new)
+            let new = evaluated.primaryKeys(schema)
+            let changed = ChangedObjects(schema: schema, commit: commit)
+            change = diff(old: oldKeys ?? old?.primaryKeys(schema) ?? [], new: new, modified: changed.isModified)
+            keys = new
         }
-        let change = diff(old: old, new: keys, modified: changed.isModified)
+        if let damage = failed() { return damage }
+        lock.withLock {
+            previous = evaluated
+            previousKeys = keys
+        }
         if change.isEmpty { return nil }
         return { [self] in
             deliver(.update(pinned, deletions: change.deletions, insertions: change.insertions, modifications: change.modifications))

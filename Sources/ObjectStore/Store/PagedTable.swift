@@ -37,6 +37,9 @@ final class PagedTable: @unchecked Sendable {
 
     /// The row pages found damaged so far.
     var knownDamagedPages: Set<Int> { file.lock.withLock { damagedPages } }
+    /// Held while every page is checked; `allChecked` is set (under it) once they have been.
+    private let checkLock = Lock()
+    private var allChecked = false
 
     init(file: PagedFile, storedSchema: ObjectSchema, count: Int, rowPages: [PageRef], keyPages: [PageRef], firstKeys: [StoreValue],
          storedIndexes: [StoredIndex] = []) {
@@ -48,6 +51,29 @@ final class PagedTable: @unchecked Sendable {
         self.keyPages = keyPages
         self.firstKeys = firstKeys
         self.storedIndexes = storedIndexes
+    }
+
+    // MARK: Checking
+
+    /// Notes that every page was checked when the file was opened (a small snapshot).
+    func markChecked() { checkLock.withLock { allChecked = true } }
+
+    /// Checks every page of the table once (their framing, checksums and rows), as a listing
+    /// of all its slots needs: a slot listed must be readable. Damage found is recorded as a
+    /// read's would be, with every damaged row page, so the listing leaves their slots out.
+    func checkAllPages() {
+        checkLock.lock()
+        defer { checkLock.unlock() }
+        guard !allChecked else { return }
+        allChecked = true
+        do {
+            try FileFormat.checkPages(of: self)
+        } catch {
+            file.damage.record(error as? StoreError ?? .corrupted(offset: rowPages.first?.offset ?? 0, reason: "\(error)"))
+            // Only in a damaged file: read each page as a read would, to learn which are damaged.
+            forEachSlot { _, _ in }
+            for page in keyPages.indices { file.lock.withLock { _ = entry(keyPage: page) } }
+        }
     }
 
     // MARK: Rows

@@ -36,6 +36,9 @@ extension Store {
         /// run was killed while appending it), so the app can log it; also in
         /// ``Store/recoveryReport``.
         public var onRecovery: (@Sendable (RecoveryReport) -> Void)?
+        /// The page cache's budget in bytes (`PagedFile.defaultCacheBudget` unless a test sets
+        /// a small one to see pages dropped and read again).
+        var pageCacheBudget = PagedFile.defaultCacheBudget
 
         /// The file of a file store; `nil` for an in-memory store.
         public var fileURL: URL? {
@@ -125,20 +128,28 @@ extension Store {
         public var logMultiple: Int
         /// …and larger than this many bytes.
         public var minimumBytes: Int
+        /// Also compact when the changes kept in memory since the last compaction (replaced
+        /// rows, and rows added since) pass about this many bytes, so a long-running writer's
+        /// memory stays bounded; after a compaction the store reads every row from the new file.
+        public var heldBytes: Int
 
         /// Creates a policy.
         ///
         /// - Parameters:
         ///   - logMultiple: The growth factor that triggers a compaction (0: never).
-        ///   - minimumBytes: The file size below which the store never compacts.
-        public init(logMultiple: Int, minimumBytes: Int) {
+        ///   - minimumBytes: The file size below which the store never compacts for its size.
+        ///   - heldBytes: The memory held by changes since the last compaction that triggers
+        ///     one (default 4 MiB).
+        public init(logMultiple: Int, minimumBytes: Int, heldBytes: Int = 4 << 20) {
             self.logMultiple = logMultiple
             self.minimumBytes = minimumBytes
+            self.heldBytes = heldBytes
         }
 
-        /// Compact past 4× the compacted size and 1 MiB.
-        public static let `default` = AutoCompaction(logMultiple: 4, minimumBytes: 1 << 20)
+        /// Compact past 2× the compacted size and 1 MiB, or past 4 MiB of changes held in
+        /// memory: the file stays within about twice its live data.
+        public static let `default` = AutoCompaction(logMultiple: 2, minimumBytes: 1 << 20)
         /// Never compact automatically (``Store/compact()`` still works).
-        public static let never = AutoCompaction(logMultiple: 0, minimumBytes: .max)
+        public static let never = AutoCompaction(logMultiple: 0, minimumBytes: .max, heldBytes: .max)
     }
 }

@@ -15,8 +15,12 @@ protocol CommitObserver: AnyObject {
 ///
 /// Commit deliveries are queued under `deliveryLock` and run by one thread at a time in commit
 /// order (`drain()`): the claim–queue–drain protocol of Streams' `DeliveryQueue`, written out
-/// here because the store's storage code does not import Streams (where that type lives,
-/// internal to it).
+/// here because the store's storage code does not import Streams, and the queue cannot move to
+/// `Locking` for both to share: the toolchain does not inline a `package` type's members into
+/// another module, even `@inlinable` or `@_alwaysEmitIntoClient` ones (a release build calls
+/// `claim()`, `hasItems` and `finishIfEmpty()` out of line from every serialising sink), and a
+/// `public` type would break `Locking`'s rule of `package` symbols only. Streams' per-element
+/// paths would pay three calls per event for twelve lines shared here.
 final class StoreCore: @unchecked Sendable {
     let lock = Lock()                 // guards state, writer, observers, lastCommitLog
     private let writeLock = Lock()    // one writer at a time
@@ -80,7 +84,7 @@ final class StoreCore: @unchecked Sendable {
                 deleteIfMigrationNeeded: configuration.deleteIfMigrationNeeded,
                 shouldCompactOnLaunch: configuration.shouldCompactOnLaunch,
                 durability: configuration.durability, autoCompaction: configuration.autoCompaction,
-                readOnly: configuration.readOnly)
+                readOnly: configuration.readOnly, cacheBudget: configuration.pageCacheBudget)
             let (file, snapshot) = try StoreFile.open(options, codeSchemas: codeSchemas)
             if let report = file.recovery { configuration.onRecovery?(report) }
             let core = StoreCore(state: snapshot, file: file)
@@ -98,7 +102,28 @@ final class StoreCore: @unchecked Sendable {
         if file.readOnly { throw StoreError.readOnly(path: file.path) }
         writeLock.lock()
         defer { writeLock.unlock() }
-        try file.compact(snapshot())
+        move(to: try file.compact(snapshot()))
+    }
+
+    /// Puts the snapshot a compaction just wrote (the same commit, read from the new file) in
+    /// place of the current one (write lock held). Readers holding the older snapshot keep
+    /// reading it; its pages are no longer cached, so it costs only what it held in memory.
+    private func move(to compacted: Snapshot) {
+        notifyLock.lock()
+        let old = lock.withLock { () -> Snapshot in
+            let old = state
+            state = compacted
+            return old
+        }
+        notifyLock.unlock()
+        var files: [ObjectIdentifier: PagedFile] = [:]
+        for table in old.tables.values {
+            if let file = table.base?.file { files[ObjectIdentifier(file)] = file }
+        }
+        for table in compacted.tables.values {
+            if let file = table.base?.file { files[ObjectIdentifier(file)] = nil }
+        }
+        for file in files.values { file.dropCache() }
     }
 
     func snapshot() -> Snapshot { lock.withLock { state } }
@@ -131,7 +156,7 @@ final class StoreCore: @unchecked Sendable {
                 // The commit reaches the file before anyone can see it; if it cannot, nothing changes.
                 try file?.append(transaction.log, tables: transaction.tables, touched: transaction.changes.keys)
                 publish(transaction)
-                file?.compactIfDue(snapshot())
+                if let compacted = file?.compactIfDue(snapshot()) { move(to: compacted) }
             }
         }
         drain()
@@ -147,11 +172,16 @@ final class StoreCore: @unchecked Sendable {
         notifyLock.lock()
         let old = snapshot()
         let new = Snapshot(version: old.version + 1, tables: tables)
+        // Publishing is two pointer swaps under the lock readers take for `snapshot()`; what
+        // they replace (the previous commit's log: a record per object it changed) is freed
+        // after the lock is released, so no reader waits while it is.
+        var replacedLog = transaction.log
         let current = lock.withLock { () -> [CommitObserver] in
             state = new
-            lastCommitLog = transaction.log
+            swap(&lastCommitLog, &replacedLog)
             return Array(observers.values)
         }
+        replacedLog = []
         let info = CommitChanges(old: old, new: new, tables: transaction.changes.filter { !$0.value.isEmpty }, log: transaction.log)
         var actions: [() -> Void] = []
         for observer in current {

@@ -12,8 +12,8 @@ struct TableState {
     let schema: ObjectSchema
     /// The rows of the snapshot the file was opened with, read in place.
     let base: PagedTable?
-    /// Base slots replaced since the snapshot (`.some(row)`) or deleted (`.some(nil)`).
-    private(set) var changed: [Int: Row?] = [:]
+    /// Base slots replaced since the snapshot (kept encoded) or deleted.
+    private(set) var changed = SlotChanges()
     /// Rows added after the base, from slot `baseCount` on; a deleted slot is `nil`.
     private(set) var added: [Row?] = []
     /// Primary key → slot, for the rows in `added` (base keys are looked up in the base).
@@ -25,6 +25,8 @@ struct TableState {
     /// to `indexes` while it is mutated (which would copy it on every write).
     let indexedFields: [Int]
     private(set) var liveCount = 0
+    /// About how many bytes the rows added since the snapshot keep in memory.
+    private(set) var addedBytes = 0
     /// How many slots the base holds.
     let baseCount: Int
     /// The ordered and link-target indexes of this version of the rows, built when first
@@ -57,6 +59,16 @@ struct TableState {
         if hasDerivedIndexes, derived == nil { derived = DerivedIndexes() }
     }
 
+    /// About how many bytes the changes since the base keep in memory.
+    var heldBytes: Int { changed.heldBytes + addedBytes }
+
+    /// Whether every slot is still the base's (no row added or deleted since), so a snapshot
+    /// can copy the base's pages.
+    var keepsBaseSlots: Bool {
+        guard let base else { return false }
+        return added.isEmpty && liveCount == baseCount && base.storedSchema.layout == schema.layout
+    }
+
     /// One past the last slot.
     var slotCount: Int { baseCount + added.count }
 
@@ -64,7 +76,7 @@ struct TableState {
     @inline(__always)
     func row(_ slot: Int) -> Row? {
         if slot >= baseCount { return added[slot - baseCount] }
-        if let change = changed[slot] { return change }
+        if let change = changed[slot] { return change.row }
         return base!.row(slot)
     }
 
@@ -73,7 +85,7 @@ struct TableState {
     func slot(forKey key: StoreValue) -> Int? {
         if let slot = pkIndex[key] { return slot }
         guard let base, let slot = base.slot(forKey: key) else { return nil }
-        if let change = changed[slot], change == nil { return nil }
+        if case .deleted? = changed[slot] { return nil }
         return slot
     }
 
@@ -82,7 +94,7 @@ struct TableState {
         if let slot = pkIndex[key] { return row(slot) }
         // A base row, read once: the base checks it holds the key on the way.
         guard let base, let (slot, row) = base.keyedRow(forKey: key) else { return nil }
-        if let change = changed[slot] { return change }   // replaced, or deleted (nil)
+        if let change = changed[slot] { return change.row }   // replaced, or deleted (nil)
         return row
     }
 
@@ -92,7 +104,7 @@ struct TableState {
         guard let index = indexes[field] else { return nil }
         var slots = index[value] ?? []
         if let base {
-            for slot in base.slots(field: field, value: value) where changed[slot] == nil { slots.append(slot) }
+            for slot in base.slots(field: field, value: value) where !changed.contains(slot) { slots.append(slot) }
         }
         return slots
     }
@@ -103,7 +115,7 @@ struct TableState {
             let hasChanges = !changed.isEmpty
             base.forEachSlot { slot, row in
                 if hasChanges, let change = changed[slot] {
-                    if let change { body(slot, change) }
+                    if let row = change.row { body(slot, row) }
                 } else if let row {
                     body(slot, row)
                 }
@@ -114,16 +126,18 @@ struct TableState {
         }
     }
 
-    /// The live slots in order, without reading any row of the base (a slot of a base page
-    /// already found damaged is left out: its row cannot be read).
+    /// The live slots in order, without decoding any row of the base: its pages are checked
+    /// (once per open) and the slots of a damaged page are left out, their rows cannot be read.
     func liveSlots() -> [Int] {
         var slots: [Int] = []
         slots.reserveCapacity(liveCount)
+        // Every slot listed must be readable: the base's pages are checked (once) first.
+        if baseCount > 0 { base!.checkAllPages() }
         if baseCount > 0, base!.file.damage.error != nil {
             let damaged = base!.knownDamagedPages
             for slot in 0..<baseCount {
                 if let change = changed[slot] {
-                    if change != nil { slots.append(slot) }
+                    if change != .deleted { slots.append(slot) }
                 } else if !damaged.contains(slot / PagedTable.rowsPerPage) {
                     slots.append(slot)
                 }
@@ -133,7 +147,7 @@ struct TableState {
                 slots.append(contentsOf: 0..<baseCount)
             } else {
                 for slot in 0..<baseCount {
-                    if let change = changed[slot], change == nil { continue }
+                    if case .deleted? = changed[slot] { continue }
                     slots.append(slot)
                 }
             }
@@ -148,6 +162,7 @@ struct TableState {
         added.append(row)
         pkIndex[row[schema.primaryKeyIndex]] = slot
         liveCount += 1
+        addedBytes += 32 * row.count + 64
         for field in indexedFields { indexes[field]![row[field], default: []].append(slot) }
     }
 
@@ -166,11 +181,11 @@ struct TableState {
         // A base slot: its base entries stop counting once it is in `changed` (so the base row
         // need not be read); a replacement made since the open is indexed here, and the new
         // row's values take its place.
-        if let change = changed[slot], let old = change {
+        if !indexedFields.isEmpty, let old = changed[slot]?.row {
             for field in indexedFields { removeIndexEntry(field: field, value: old[field], slot: slot) }
         }
         for field in indexedFields { indexes[field]![row[field], default: []].append(slot) }
-        changed[slot] = .some(row)
+        changed.set(slot, .replaced(SlotChanges.encode(row)))
     }
 
     mutating func delete(slot: Int) {
@@ -184,10 +199,12 @@ struct TableState {
             return
         }
         if let change = changed[slot] {
-            guard let old = change else { return }   // deleted already
-            for field in indexedFields { removeIndexEntry(field: field, value: old[field], slot: slot) }
+            if change == .deleted { return }   // deleted already
+            if !indexedFields.isEmpty, let old = change.row {
+                for field in indexedFields { removeIndexEntry(field: field, value: old[field], slot: slot) }
+            }
         }
-        changed[slot] = .some(nil)
+        changed.set(slot, .deleted)
         liveCount -= 1
     }
 
@@ -213,8 +230,8 @@ struct TableState {
             let held = base == nil ? liveCount : changed.count + added.count
             slots.reserveCapacity(held)
             keys.reserveCapacity(held)
-            for slot in changed.keys.sorted() {
-                if let key = changed[slot]!?[field] {
+            changed.forEach { slot, change in
+                if let key = change.row?[field] {
                     slots.append(slot)
                     keys.append(key)
                 }
@@ -232,7 +249,7 @@ struct TableState {
             guard let base else { return held }
             guard let baseIndex = base.orderedIndex(field: field, kind: kind) else { return nil }
             if changed.isEmpty, held.count == 0 { return baseIndex }
-            return baseIndex.merged(with: held) { changed[$0] != nil }
+            return baseIndex.merged(with: held) { changed.contains($0) }
         }
     }
 
@@ -249,7 +266,7 @@ struct TableState {
         for target in targets {
             if let found = held[target] { lists.append(found) }
             if let found = baseIndex?[target] {
-                lists.append(changed.isEmpty ? found : found.filter { changed[$0] == nil })
+                lists.append(changed.isEmpty ? found : found.filter { !changed.contains($0) })
             }
         }
         return mergeAscending(lists)
@@ -258,7 +275,7 @@ struct TableState {
     /// Calls `body` with the live rows held here (replacements of base rows, then added
     /// rows), in slot order.
     private func forEachHeldRow(_ body: (Int, Row) -> Void) {
-        for slot in changed.keys.sorted() { if let row = changed[slot]! { body(slot, row) } }
+        changed.forEach { slot, change in if let row = change.row { body(slot, row) } }
         added.withUnsafeBufferPointer { rows in
             for i in rows.indices { if let row = rows[i] { body(baseCount + i, row) } }
         }

@@ -67,107 +67,29 @@ public final class URLSessionNetwork: Network, @unchecked Sendable {
             for (field, value) in configuration.additionalHeaders where request.value(forHTTPHeaderField: field) == nil {
                 request.setValue(value, forHTTPHeaderField: field)
             }
-            let task = session.dataTask(with: request)
-            let transfer = Transfer(task: task, configuration: configuration, complete: complete)
-            delegate.register(transfer, for: task.taskIdentifier)
-            let deadline = DispatchWorkItem { [weak transfer] in
-                transfer?.finish(.failure(.timedOut), cancelTask: true)
+            return observeDataTask(request, in: session, router: delegate, limit: configuration.maximumBodySize, deadline: configuration.timeout)
+                .subscribe(onNext: { outcome in complete(Self.result(of: outcome, configuration: configuration)) })
+        }
+    }
+
+    /// What a request's outcome is for a ``Network``: the body, or a ``NetworkError``.
+    private static func result(of outcome: DataTaskOutcome, configuration: NetworkConfiguration) -> NetworkResult {
+        switch outcome {
+        case .tooLarge(let limit):
+            return .failure(.tooLarge(limit: limit))
+        case .timedOut:
+            return .failure(.timedOut)
+        case .finished(let response, let body, let error):
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            if let error {
+                var failure = map(error)
+                // A transport error after the answer began (the peer closed mid-body) is a lost
+                // connection, whatever code the platform gives it.
+                if case .unreachable = failure, status != 0 { failure = .connectionLost }
+                return .failure(failure)
             }
-            transfer.setDeadline(deadline)
-            DispatchQueue.global().asyncAfter(deadline: .now() + configuration.timeout, execute: deadline)
-            task.resume()
-            return Disposables.create { [weak self] in
-                transfer.abandon()
-                self?.delegate.unregister(task.taskIdentifier)
-            }
+            return ResponseValidation.validate(status: status, body: body ?? Data(), configuration: configuration)
         }
-    }
-}
-
-/// The state of one request: the bytes received so far and the completion, called once.
-private final class Transfer: @unchecked Sendable {
-    private struct State {
-        var complete: (@Sendable (NetworkResult) -> Void)?
-        var status = 0
-        var body = Data()
-        var deadline: DispatchWorkItem?
-    }
-
-    let task: URLSessionTask
-    let configuration: NetworkConfiguration
-    private let state: Locked<State>
-
-    init(task: URLSessionTask, configuration: NetworkConfiguration, complete: @escaping @Sendable (NetworkResult) -> Void) {
-        self.task = task
-        self.configuration = configuration
-        self.state = Locked(State(complete: complete))
-    }
-
-    func setDeadline(_ item: DispatchWorkItem) {
-        let finished = state.withLock { state -> Bool in
-            guard state.complete != nil else { return true }
-            state.deadline = item
-            return false
-        }
-        if finished { item.cancel() }
-    }
-
-    /// Records the status; fails early when `Content-Length` already exceeds the limit.
-    /// - Returns: `false` when the transfer must stop.
-    func receive(status: Int, expectedLength: Int64) -> Bool {
-        state.withLock { $0.status = status }
-        if expectedLength > Int64(configuration.maximumBodySize) {
-            finish(.failure(.tooLarge(limit: configuration.maximumBodySize)), cancelTask: false)
-            return false
-        }
-        return true
-    }
-
-    /// Appends bytes; stops the transfer once the body exceeds the limit.
-    func receive(_ data: Data) {
-        let limit = configuration.maximumBodySize
-        let exceeded = state.withLock { state -> Bool in
-            guard state.complete != nil else { return false }
-            state.body.append(data)
-            return state.body.count > limit
-        }
-        if exceeded { finish(.failure(.tooLarge(limit: limit)), cancelTask: true) }
-    }
-
-    /// The task ended: turn the transport error or the response into the outcome.
-    func complete(error: Error?) {
-        if let error {
-            var failure = Self.map(error)
-            // A transport error after the answer began (the peer closed mid-body) is a lost
-            // connection, whatever code the platform gives it.
-            if case .unreachable = failure, state.withLock({ $0.status != 0 }) { failure = .connectionLost }
-            finish(.failure(failure), cancelTask: false)
-            return
-        }
-        let (status, body) = state.withLock { ($0.status, $0.body) }
-        finish(ResponseValidation.validate(status: status, body: body, configuration: configuration), cancelTask: false)
-    }
-
-    /// Delivers `result` unless something was delivered already (or the subscriber left).
-    func finish(_ result: NetworkResult, cancelTask: Bool) {
-        let taken = state.withLock { state -> ((@Sendable (NetworkResult) -> Void)?, DispatchWorkItem?) in
-            defer { state.complete = nil; state.deadline = nil; state.body = Data() }
-            return (state.complete, state.deadline)
-        }
-        guard let complete = taken.0 else { return }
-        taken.1?.cancel()
-        if cancelTask { task.cancel() }
-        complete(result)
-    }
-
-    /// The subscriber left: deliver nothing and cancel the task.
-    func abandon() {
-        let deadline = state.withLock { state -> DispatchWorkItem? in
-            defer { state.complete = nil; state.deadline = nil; state.body = Data() }
-            return state.deadline
-        }
-        deadline?.cancel()
-        task.cancel()
     }
 
     private static func map(_ error: Error) -> NetworkError {
@@ -193,7 +115,7 @@ private final class Transfer: @unchecked Sendable {
 }
 
 /// Routes `URLSession` delegate calls to the ``Transfer`` of each task.
-private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let transfers = Locked<[Int: Transfer]>([:])
     private let redirects: RedirectPolicy
 
@@ -218,8 +140,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             completionHandler(.cancel)
             return
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        completionHandler(transfer.receive(status: status, expectedLength: response.expectedContentLength) ? .allow : .cancel)
+        completionHandler(transfer.receive(response) ? .allow : .cancel)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {

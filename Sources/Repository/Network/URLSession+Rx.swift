@@ -5,54 +5,6 @@ import FoundationNetworking
 import Streams
 import Locking
 
-
-extension Reactive where Base: NotificationCenter {
-    /// The notifications posted with `name` (any name when `nil`) by `object` (any object when
-    /// `nil`), from the time of the subscription until it is disposed. Each is delivered on the
-    /// thread that posts it.
-    ///
-    ///     NotificationCenter.default.rx.notification(.cartChanged).subscribe(onNext: { … })
-    ///
-    /// - Parameters:
-    ///   - name: The notification name to observe.
-    ///   - object: The sender to observe.
-    /// - Returns: The notifications; the sequence never completes.
-    public func notification(_ name: Notification.Name?, object: AnyObject? = nil) -> Observable<Notification> {
-        let center = UncheckedSendable(base)
-        let sender = UncheckedSendable(object)
-        return Observable.create { observer in
-            let deliver = UncheckedSendable(observer)
-            let token = center.value.addObserver(forName: name, object: sender.value, queue: nil) { notification in
-                deliver.value.onNext(notification)
-            }
-            let registration = UncheckedSendable(token)
-            return Disposables.create { center.value.removeObserver(registration.value) }
-        }
-    }
-}
-
-/// The errors of `URLSession.rx` requests.
-public enum RxCocoaURLError: Swift.Error, CustomDebugStringConvertible {
-    /// Neither a response nor an error came back.
-    case unknown
-    /// The response is not an HTTP response (a `file:` URL, say).
-    case nonHTTPResponse(response: URLResponse)
-    /// The status code is not in 200..<300; `data` is the body, if any.
-    case httpRequestFailed(response: HTTPURLResponse, data: Data?)
-    /// The body is not what `json(request:)` can parse.
-    case deserializationError(error: Swift.Error)
-
-    /// A sentence saying what went wrong.
-    public var debugDescription: String {
-        switch self {
-        case .unknown: "Unknown error has occurred."
-        case .nonHTTPResponse(let response): "Response is not NSHTTPURLResponse `\(response)`."
-        case .httpRequestFailed(let response, _): "HTTP request failed with `\(response.statusCode)`."
-        case .deserializationError(let error): "Error during deserialization of the response: \(error)"
-        }
-    }
-}
-
 /// Whether `URLSession.rx` prints each request and its outcome.
 private let requestLogging = Locked<@Sendable (URLRequest) -> Bool>({ _ in
     #if DEBUG
@@ -75,36 +27,31 @@ extension Reactive where Base: URLSession {
     ///
     ///     session.rx.response(request: request).subscribe(onNext: { response, data in … })
     ///
+    /// This is RxCocoa's `URLSession.rx`, in the module that does networking: the task runs
+    /// on the session as it is configured (no timeout, size limit or redirect policy of a
+    /// ``URLSessionNetwork``), through the same one wrapper of a data task as that network.
+    ///
     /// - Parameter request: The request.
     /// - Returns: The response and the body; fails with the transport's error, or
     ///   ``RxCocoaURLError/nonHTTPResponse(response:)`` / ``RxCocoaURLError/unknown``.
     public func response(request: URLRequest) -> Observable<(response: HTTPURLResponse, data: Data)> {
         let session = UncheckedSendable(base)
-        return Observable.create { observer in
-            let deliver = UncheckedSendable(observer)
+        return Observable.deferred {
             let logs = Self.shouldLogRequest(request)
             if logs { print(Self.curlCommand(for: request)) }
             let started = Date()
-            let task = session.value.dataTask(with: request) { data, response, error in
+            return observeDataTask(request, in: session.value).map { outcome in
+                // Without a limit or a deadline, a task only ever finishes.
+                guard case .finished(let response, let data, let error) = outcome else { throw RxCocoaURLError.unknown }
                 if logs {
                     let seconds = String(format: "%.3f", Date().timeIntervalSince(started))
                     let status = (response as? HTTPURLResponse).map { "\($0.statusCode)" } ?? "no HTTP response"
                     print("\(request.url?.absoluteString ?? "?") (\(seconds)s): \(error.map { "\($0)" } ?? status)")
                 }
-                guard let response, let data else {
-                    deliver.value.onError(error ?? RxCocoaURLError.unknown)
-                    return
-                }
-                guard let http = response as? HTTPURLResponse else {
-                    deliver.value.onError(RxCocoaURLError.nonHTTPResponse(response: response))
-                    return
-                }
-                deliver.value.onNext((http, data))
-                deliver.value.onCompleted()
+                guard let response, let data else { throw error ?? RxCocoaURLError.unknown }
+                guard let http = response as? HTTPURLResponse else { throw RxCocoaURLError.nonHTTPResponse(response: response) }
+                return (http, data)
             }
-            task.resume()
-            let running = UncheckedSendable(task)
-            return Disposables.create { running.value.cancel() }
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HeadlessUI
+import Repository
 import Streams
 import StreamsBlocking
 import TestSupport
@@ -46,25 +46,8 @@ final class StubbedHTTP: URLProtocol {
     }
 }
 
-@Suite(.resourceCheck) struct FoundationRxTests {
-    @Test func notificationsArriveWhileSubscribedOnly() {
-        let center = NotificationCenter()
-        let name = Notification.Name("cartChanged")
-        let sender = NSObject()
-        var received: [String] = []
-        let notifications: Observable<Notification> = center.rx.notification(name, object: sender)
-        let subscription = notifications.subscribe(onNext: { (notification: Notification) in
-            let pizza = notification.userInfo?["pizza"] as? String
-            received.append(pizza ?? "?")
-        })
-        center.post(name: name, object: sender, userInfo: ["pizza": "Margherita"])
-        center.post(name: name, object: NSObject(), userInfo: ["pizza": "from another sender"])
-        center.post(name: Notification.Name("other"), object: sender, userInfo: ["pizza": "another name"])
-        subscription.dispose()
-        center.post(name: name, object: sender, userInfo: ["pizza": "after dispose"])
-        #expect(received == ["Margherita"])
-    }
-
+/// RxCocoa's `URLSession.rx`, from `Repository`.
+@Suite(.resourceCheck) struct URLSessionRxTests {
     @Test func dataAndJSONOfASuccessfulRequest() throws {
         URLSession.rx.shouldLogRequest = { _ in false }
         let session = StubbedHTTP.session()

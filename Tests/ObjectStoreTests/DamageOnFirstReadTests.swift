@@ -1,0 +1,153 @@
+import Foundation
+import Streams
+import Testing
+import TestSupport
+@testable import ObjectStore
+
+/// A snapshot larger than the whole-check limit is not read at open: each page is checked when
+/// first read, and all of a table's pages the first time its objects are listed. Damage is
+/// found there, never read as data: the damaged page's objects are left out, writes stop with
+/// the damage, and an observation meeting it ends with `.error`.
+@Suite(.resourceCheck) struct DamageOnFirstReadTests {
+    typealias S = FileStoreSupport
+
+    /// A compacted file of `count` entries (their payloads `text`), larger than the whole-check limit.
+    static func seeded(_ url: URL, count: Int = 30_000, text: String = String(repeating: "x", count: 200)) throws -> [UInt8] {
+        do {
+            let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
+            try store.write { tx in for i in 0..<count { try tx.add(Entry(id: "k\(i)", batch: i, payload: text)) } }
+            try store.compact()
+        }
+        let bytes = S.bytes(url)
+        #expect(bytes.count > FileFormat.checkWholeSnapshotUpTo)
+        return bytes
+    }
+
+    static func open(_ url: URL, cacheBudget: Int = PagedFile.defaultCacheBudget) throws -> Store {
+        var configuration = Store.Configuration.file(url: url, objectTypes: [Entry.self], autoCompaction: .never)
+        configuration.pageCacheBudget = cacheBudget
+        return try Store(configuration: configuration)
+    }
+
+    /// A flipped byte in a row page, a key page, or two pages: the open succeeds without
+    /// reading them; listing the objects checks every page, leaves a damaged row page's objects
+    /// out (every object listed reads), and the first damage in the file stops writes.
+    @Test func aDamagedPageIsFoundWhenItsTableIsListed() throws {
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        let original = try Self.seeded(url)
+        let records = S.recordOffsets(original)
+        let rowPage = records[1], middle = records[records.count / 2], last = records[records.count - 2]
+        for damagedAt in [[rowPage], [middle], [last], [last, records[2]]] {
+            var damaged = original
+            for record in damagedAt { damaged[record + 40] ^= 0x04 }
+            S.write(damaged, to: url)
+            let first = damagedAt.min()!
+            let expected = StoreError.corrupted(offset: first, reason: S.payloadMismatch(original, record: first))
+            do {
+                let store = try Self.open(url)
+                #expect(store.objects(Entry.self).count == 30_000)   // the directory's count: no page read
+                let listed = Array(store.objects(Entry.self))
+                #expect(listed.count <= 30_000 && listed.count >= 30_000 - 128 * damagedAt.count)
+                #expect(Set(listed.map(\.id)).count == listed.count)
+                #expect(throws: expected) { try store.write { try $0.add(Entry(id: "new", batch: 0, payload: "")) } }
+            }
+            #expect(S.bytes(url) == damaged)
+        }
+        // The first row page holds k0 ..< k128: its objects are the ones left out.
+        var damaged = original
+        damaged[rowPage + 40] ^= 0x04
+        S.write(damaged, to: url)
+        let store = try Self.open(url)
+        #expect(store.objects(Entry.self).map(\.batch) == Array(128..<30_000))
+        #expect(store.object(ofType: Entry.self, forPrimaryKey: "k5") == nil)
+        #expect(store.object(ofType: Entry.self, forPrimaryKey: "k29999")?.batch == 29_999)
+    }
+
+    /// A snapshot whose checksums are right but whose row holds a value of the wrong kind (only
+    /// a program writing the format by hand makes one): a read of that row reports it, as the
+    /// damage of the page, and the file is left alone.
+    @Test func aWrongRowWithRightChecksumsIsReportedWhenRead() throws {
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        var bytes = try Self.seeded(url, count: 20_000, text: "p")
+        let page = S.recordOffsets(bytes)[5]
+        // Row 0 of that page: the field count, then `id` (a string); its tag becomes data's (7).
+        let payload = page + FileFormat.recordHeaderSize
+        let rowsStart = payload + 1 + 2 + 4 * 129     // kind, rowCount 128 (2 bytes), offsets
+        #expect(bytes[rowsStart + 1] == 5)
+        bytes[rowsStart + 1] = 7
+        S.stampChecksums(&bytes, record: page)
+        S.write(bytes, to: url)
+        let store = try Self.open(url)
+        #expect(store.objects(Entry.self).filter("batch >= 0").count == 20_000 - 1)   // the row read, left out
+        #expect(throws: StoreError.corrupted(offset: page, reason: "row 0 of a Entry page: Entry.id holds data, not string")) {
+            try store.write { try $0.add(Entry(id: "new", batch: 0, payload: "")) }
+        }
+        #expect(S.bytes(url) == bytes)
+    }
+
+    /// An observation whose first evaluation meets a damaged page sends the damage instead of
+    /// `.initial`, and nothing after it.
+    @Test func anObservationThatMeetsDamageAtItsStartGetsTheError() throws {
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        var bytes = try Self.seeded(url)
+        let record = S.recordOffsets(bytes)[3]
+        let original = bytes
+        bytes[record + 40] ^= 0x04
+        S.write(bytes, to: url)
+        let store = try Self.open(url)
+        let events = UncheckedBox<[String]>([])
+        let subscription = store.objects(Entry.self).observe(on: ImmediateScheduler.instance).subscribe { event in
+            switch event {
+            case .next(.initial): events.value.append("initial")
+            case .next(.update): events.value.append("update")
+            case .next(.error(let error)): events.value.append("\(error)")
+            case .error, .completed: events.value.append("end")
+            }
+        }
+        defer { subscription.dispose() }
+        let damage = StoreError.corrupted(offset: record, reason: S.payloadMismatch(original, record: record))
+        #expect(events.value == ["\(damage)"])
+        #expect(store.core.observerForTesting(ResultsWatcher<Entry>.self) == nil)
+    }
+
+    /// A page dropped from the cache and changed in the file under the store is read again by
+    /// the observation's re-evaluation after a commit (one touching enough objects that the
+    /// query is evaluated again rather than the objects placed): the observer gets the damage
+    /// as `.error`, and the Streams forms end with it as their error.
+    @Test func anObservationThatMeetsDamageAfterACommitGetsTheError() throws {
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        let bytes = try Self.seeded(url)
+        let store = try Self.open(url, cacheBudget: 64 << 10)
+        let events = UncheckedBox<[String]>([])
+        let results = store.objects(Entry.self).filter("batch >= 0")
+        let subscription = results.observe(on: ImmediateScheduler.instance).subscribe(onNext: { change in
+            switch change {
+            case .initial(let r): events.value.append("initial \(r.count)")
+            case .update(let r, _, let insertions, _): events.value.append("update \(r.count) \(insertions)")
+            case .error(let error): events.value.append("\(error)")
+            }
+        })
+        defer { subscription.dispose() }
+        let arrays = UncheckedBox<[String]>([])
+        let asArrays = results.asObservable(on: ImmediateScheduler.instance)
+            .subscribe(onNext: { arrays.value.append("\($0.count)") }, onError: { arrays.value.append("\($0)") })
+        defer { asArrays.dispose() }
+        try store.write { try $0.add(Entry(id: "new", batch: 1, payload: "")) }
+        #expect(events.value == ["initial 30000", "update 30001 [30000]"])
+        // The third row page (k256 ..< k384), long dropped from the 64 KiB cache, changes on disk.
+        let record = S.recordOffsets(bytes)[3]
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seek(toOffset: UInt64(record + 40))
+        try handle.write(contentsOf: [bytes[record + 40] ^ 0x04])
+        try handle.close()
+        try store.write { tx in for i in 0..<1_000 { try tx.add(Entry(id: "newer\(i)", batch: 2, payload: "")) } }
+        let damage = StoreError.corrupted(offset: record, reason: S.payloadMismatch(bytes, record: record))
+        #expect(events.value == ["initial 30000", "update 30001 [30000]", "\(damage)"])
+        #expect(arrays.value == ["30000", "30001", "\(damage)"])
+        #expect(throws: damage) { try store.write { try $0.add(Entry(id: "newest", batch: 3, payload: "")) } }
+    }
+}
