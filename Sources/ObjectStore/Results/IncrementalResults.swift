@@ -29,8 +29,11 @@ enum IncrementalResults {
             case .clause(.distinct), .clause(.limit): return nil
             }
         }
+        // The previous slots number the rows of the snapshot they were evaluated in. A
+        // compaction that moved the store to its new snapshot since then may have numbered the
+        // rows again, so they can only be placed against the commit's parent snapshot itself.
         let touched = changes.inserted.count + changes.deleted.count + changes.modified.count
-        guard touched * maxShare <= previous.slots.count,
+        guard previous.snapshot === commit.old, touched * maxShare <= previous.slots.count,
               let oldTable = commit.old.table(schema), let newTable = commit.new.table(schema) else { return nil }
         let order: Order
         if let sort {
