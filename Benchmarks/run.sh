@@ -32,7 +32,8 @@ suites=(StreamsBenchmarks ObjectStoreBenchmarks HeadlessUIBenchmarks)
 
 # The ObjectStore scale probe (Benchmarks/ObjectStoreBenchmarks/ScaleProbe.swift): for each
 # count, fill a file with ours and with GRDB, then open it and count, and open, count and read
-# 1,000 objects by primary key, each step in a fresh process, appending one JSON line per step.
+# 1,000 objects by primary key; then fill a file with an index on the price and count the pizzas
+# of one price; each step in a fresh process, appending one JSON line per step.
 scale_probe() {
     local out="$1"
     shift
@@ -51,6 +52,13 @@ scale_probe() {
             for _ in 1 2 3 4 5; do
                 STORE_SCALE_PROBE="open $flavour $file" "$probe" >> "$out"
                 STORE_SCALE_PROBE="read $flavour $file 1000" "$probe" >> "$out"
+            done
+            # The same pizzas with an index on their price: the first query by it.
+            local indexed="$dir/$flavour-$count-indexed.db"
+            STORE_SCALE_PROBE="write-indexed $flavour $count $indexed" "$probe" >/dev/null
+            sync
+            for _ in 1 2 3 4 5; do
+                STORE_SCALE_PROBE="query $flavour $indexed" "$probe" >> "$out"
             done
         done
     done

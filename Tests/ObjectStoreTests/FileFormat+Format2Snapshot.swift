@@ -3,7 +3,7 @@ import Foundation
 
 extension FileFormat {
     /// The records of a whole format 2 snapshot (meta, then each table in chunks), handed to
-    /// `emit` about `chunkSize` bytes at a time. The store writes format 3 (`writePagedSnapshot`);
+    /// `emit` about `chunkSize` bytes at a time. The store writes format 4 (`writePagedSnapshot`);
     /// this stays so tests can make the files an older release wrote, which must keep opening.
     static func writeFormat2Snapshot(_ tables: [String: TableState], schemaVersion: UInt64, version: Int, emit: ([UInt8]) throws -> Void) throws {
         var w = ByteWriter()

@@ -105,9 +105,9 @@ import TestSupport
         damaged[13] ^= 1
         S.write(damaged, to: url)
         #expect(Self.open(url) == .failure(.corrupted(offset: 0, reason: "the file header's checksum does not match: a byte in 0–15 is not as written")))
-        // meta, a row page, a key page, the directory (the snapshot), 2 commits
+        // meta, a row page, a key page, an index page, the directory (the snapshot), 2 commits
         let records = S.recordOffsets(original)
-        #expect(records.count == 6)
+        #expect(records.count == 7)
         damaged = original
         damaged[records[1] + 14] ^= 0x10
         S.write(damaged, to: url)

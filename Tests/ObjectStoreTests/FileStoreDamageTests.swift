@@ -77,7 +77,7 @@ import TestSupport
         let bytes = S.bytes(url)
         #expect(bytes.count == 60)
         #expect(S.recordOffsets(bytes).map { bytes[$0 + FileFormat.recordHeaderSize] } == [FileFormat.Kind.meta.rawValue, FileFormat.Kind.directory.rawValue])
-        #expect(bytes[8] == 3)
+        #expect(bytes[8] == 4)
     }
 
     /// One commit of two models, compacted, then the file cut by three bytes (or one, or into
@@ -194,7 +194,7 @@ import TestSupport
     }
 
     /// A file written by the previous release (format 2, its snapshot read whole) opens with
-    /// the same contents and is rewritten in format 3 at once.
+    /// the same contents and is rewritten in the current format (4) at once.
     @Test(arguments: layouts)
     func aFormatTwoFileOpensAndIsRewrittenInTheCurrentFormat(compactAfter: Int?) throws {
         let (url, states, _) = try Self.makeFile(compactAfter: compactAfter)
@@ -205,7 +205,7 @@ import TestSupport
         guard case .success(let store) = Self.open(url) else { Issue.record("a format 2 file does not open"); return }
         #expect(store.version == 5 && store.contents == states[5])
         let rewritten = S.bytes(url)
-        #expect(rewritten[8] == 3)
+        #expect(rewritten[8] == 4)
         guard case .success(let again) = Self.open(url) else { Issue.record("the rewritten file does not open"); return }
         #expect(again.version == 5 && again.contents == states[5])
     }

@@ -53,6 +53,32 @@ import TestSupport
         }
     }
 
+    /// An unsigned argument above `Int64.max` can equal no stored integer: a typed error, not a
+    /// comparison with its wrapped-around value (`UInt64.max` was read as -1).
+    @Test(arguments: [
+        (UInt64.max as any Sendable, "UInt64 18446744073709551615", 10),
+        (UInt64(Int64.max) + 1 as any Sendable, "UInt64 9223372036854775808", 10),
+        (UInt(Int64.max) + 1 as any Sendable, "UInt 9223372036854775808", 10),
+        (NSNumber(value: UInt64.max) as any Sendable, "NSNumber 18446744073709551615", 10),
+    ])
+    func unsignedArgumentsAboveInt64AreRefused(argument: any Sendable, found: String, column: Int) throws {
+        let store = try Fixture.store()
+        let expected = QueryError(.typeMismatch, expected: "an integer from -9223372036854775808 to 9223372036854775807",
+                                  found: found, column: column)
+        #expect(throws: expected) { try StorePredicate(format: "price == %@", argument) }
+        #expect(throws: expected) { try store.objects(Pizza.self).filter(checked: "price >= $0", argument) }
+        #expect(throws: QueryError(.typeMismatch, expected: expected.expected, found: found, column: 7)) {
+            try StorePredicate(format: "id IN %@", [1, argument] as [any Sendable])
+        }
+    }
+
+    @Test func unsignedArgumentsUpToInt64MaxAreIntegers() throws {
+        let store = try Fixture.store()
+        #expect(try ids(store.objects(Pizza.self).filter(checked: "id == %@", UInt64(2))) == [2])
+        #expect(try StorePredicate(format: "id < %@", UInt64(Int64.max)).description == "id < 9223372036854775807")
+        #expect(try StorePredicate(format: "id < %@", NSNumber(value: UInt(Int64.max))).description == "id < 9223372036854775807")
+    }
+
     @Test func swiftValuesKeepTheirKind() {
         #expect(StoreValue.from(any: 1) == .int(1))
         #expect(StoreValue.from(any: 0) == .int(0))

@@ -10,6 +10,10 @@ import ObjectStore
 //     STORE_SCALE_PROBE="write ours 1000000 /tmp/x.store"    fills a file (one transaction)
 //     STORE_SCALE_PROBE="open ours /tmp/x.store"             opens it and counts the pizzas
 //     STORE_SCALE_PROBE="read ours /tmp/x.store 1000"        opens, counts, reads 1,000 by key
+//     STORE_SCALE_PROBE="write-indexed ours 1000000 /tmp/y.store"   fills a file of pizzas with an
+//                                                            index on their price
+//     STORE_SCALE_PROBE="query ours /tmp/y.store"            opens it and counts the pizzas of one
+//                                                            price: the first query by an indexed field
 //     STORE_SCALE_PROBE="rewrite ours /tmp/x.store 1000"     opens, then rewrites every pizza
 //                                                            once in 1,000 transactions
 //
@@ -36,6 +40,22 @@ func runScaleProbeIfAsked() {
             guard words.count == 4, let total = Int(words[2]) else { throw ProbeError.usage(command) }
             let queue = try grdbQueue(makePizzas(total), path: words[3])
             count = try queue.read { try PizzaRecord.fetchCount($0) }
+        case ("write-indexed", "ours"):
+            guard words.count == 4, let total = Int(words[2]) else { throw ProbeError.usage(command) }
+            let store = try Store(configuration: .file(url: URL(fileURLWithPath: words[3]), durability: .relaxed))
+            try store.write { tx in try tx.add(makePizzas(total).map(IndexedPizza.init), update: .modified) }
+            count = store.objects(IndexedPizza.self).count
+        case ("write-indexed", "grdb"):
+            guard words.count == 4, let total = Int(words[2]) else { throw ProbeError.usage(command) }
+            let queue = try grdbQueue(makePizzas(total), path: words[3])
+            try queue.write { db in try db.create(index: "pizzaByPrice", on: "pizza", columns: ["price"]) }
+            count = try queue.read { try PizzaRecord.fetchCount($0) }
+        case ("query", "ours"):
+            let store = try Store(configuration: .file(url: URL(fileURLWithPath: words[2]), objectTypes: [IndexedPizza.self]))
+            count = store.objects(IndexedPizza.self).filter("price == %@", probePrice).count
+        case ("query", "grdb"):
+            let queue = try DatabaseQueue(path: words[2])
+            count = try queue.read { try PizzaRecord.filter(Column("price") == probePrice).fetchCount($0) }
         case ("open", "ours"), ("read", "ours"):
             let store = try Store(configuration: .file(url: URL(fileURLWithPath: words[2])))
             count = store.objects(Pizza.self).count
@@ -73,6 +93,9 @@ func runScaleProbeIfAsked() {
         exit(1)
     }
 }
+
+/// The price the `query` step looks for (one pizza in 2,000 has it).
+let probePrice = 1234
 
 enum ProbeError: Error {
     case usage(String)

@@ -49,7 +49,7 @@ extension FileFormat {
                 sawCommit = true
                 try loader.readCommit(&p)
                 contents.commits += 1
-            case .directory, .rowPage, .keyPage:
+            case .directory, .rowPage, .keyPage, .indexPage:
                 throw FileFormatError("unknown record kind \(kindByte)")
             }
         }

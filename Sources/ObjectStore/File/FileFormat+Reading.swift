@@ -58,12 +58,13 @@ extension FileFormat {
         return format
     }
 
-    /// Reads the log of a format 3 file: the commit records from the start of `bytes`, which
+    /// Reads the log of a format 3 or 4 file: the commit records from the start of `bytes`, which
     /// begin at file offset `origin`, the end of the snapshot. Fills in `contents`' version,
     /// valid end and commit count. A record that is not whole is a commit torn by a crash, and
     /// ends the log.
-    static func readLog(_ bytes: UnsafeRawBufferPointer, origin: Int, contents: inout Contents, loader: inout Loader) throws {
-        let end = try forEachRecord(bytes, origin: origin, from: 0, mayBeTorn: { _ in true }) { kind, _, p, _ in
+    static func readLog(_ bytes: UnsafeRawBufferPointer, origin: Int, format: UInt32,
+                        contents: inout Contents, loader: inout Loader) throws {
+        let end = try forEachRecord(bytes, origin: origin, from: 0, mayBeTorn: { _ in true }) { kind, kindByte, p, _ in
             switch kind {
             case .commit:
                 try loader.readCommit(&p)
@@ -71,7 +72,10 @@ extension FileFormat {
             case .meta: throw FileFormatError("a second meta record")
             case .table: throw FileFormatError("a snapshot record after the log started")
             case .seal: throw FileFormatError("a second seal record")
-            case .directory, .rowPage, .keyPage: throw FileFormatError("a snapshot page in the log")
+            case .directory, .rowPage, .keyPage, .indexPage:
+                // Format 3 has no index pages: there, kind 8 is not a kind at all.
+                let known = format >= 4 || kind != .indexPage
+                throw FileFormatError(known ? "a snapshot page in the log" : "unknown record kind \(kindByte)")
             }
         }
         contents.validEnd = origin + end

@@ -6,34 +6,43 @@ package nonisolated(unsafe) var _storeFileVerifiesChecksums = true
 
 /// The store file's layout, the one specification the code and
 /// `Guides/ObjectStore-FileFormat.md` must agree with: a 16-byte file header, then framed
-/// records. The library writes format 3 (a snapshot of pages the store reads where they lie,
-/// when first used, then the log of commits); it reads formats 1 and 2 as well.
+/// records. The library writes format 4 (a snapshot of pages the store reads where they lie,
+/// when first used, with the secondary indexes stored as pages, then the log of commits); it
+/// reads formats 1, 2 and 3 as well.
 ///
 ///     header := "RMVSTORE" u32(formatVersion) u32(crc32c of the 12 bytes before)
 ///     record := u32(length) u32(crc32c of payload) u32(crc32c of the 8 bytes before) payload
 ///     payload:= u8(kind) body
 ///
-/// Format 3 (written in `PagedSnapshot+Writing.swift`, read in `PagedSnapshot.swift`):
+/// Format 4 (written in `PagedSnapshot+Writing.swift` and `IndexPages.swift`, read in
+/// `PagedSnapshot.swift` and `PagedTable+StoredIndexes.swift`):
 ///
 ///     file     := header snapshot commit*
 ///     snapshot := meta page* directory
-///     meta      (kind 1) := schemaVersion u64, version varint, directoryOffset u64
-///     row page  (kind 6) := rowCount varint, rowOffset u32 × (rowCount + 1), row × rowCount
-///     key page  (kind 7) := keyCount varint, keyOffset u32 × (keyCount + 1), (key value, slot varint) × keyCount
-///     directory (kind 5) := tableCount varint, (definition, rowCount varint,
-///                           rowPageCount varint, (offset u64, length u32) × rowPageCount,
-///                           keyPageCount varint, (offset u64, length u32, firstKey value) × keyPageCount) × tableCount
+///     meta       (kind 1) := schemaVersion u64, version varint, directoryOffset u64
+///     row page   (kind 6) := rowCount varint, rowOffset u32 × (rowCount + 1), row × rowCount
+///     key page   (kind 7) := keyCount varint, keyOffset u32 × (keyCount + 1), (key value, slot varint) × keyCount
+///     index page (kind 8) := entryCount varint, entryOffset u32 × (entryCount + 1), (value, slot varint) × entryCount
+///     directory  (kind 5) := tableCount varint, (definition, rowCount varint,
+///                            rowPageCount varint, (offset u64, length u32) × rowPageCount,
+///                            keyPageCount varint, (offset u64, length u32, firstKey value) × keyPageCount,
+///                            indexCount varint, (field varint, indexPageCount varint,
+///                                (offset u64, length u32, firstValue value) × indexPageCount) × indexCount) × tableCount
+///
+/// Format 3, still read in place: format 4 without index pages, and without `indexCount` and
+/// what follows it in the directory.
 ///
 /// Formats 2 and 1, still read (in `FileFormat+OldFormats.swift`; a file in them is rewritten in
-/// format 3 when opened):
+/// format 4 when opened):
 ///
 ///     file   := header meta table* seal commit*        (format 1: no seal)
 enum FileFormat {
     static let magic: [UInt8] = Array("RMVSTORE".utf8)
-    /// The format this library writes: 3, a snapshot of pages read in place. Formats 1 (no
-    /// `seal` record) and 2 (a snapshot read whole) are still read, and a store file in them is
-    /// rewritten in this format when it is opened.
-    static let formatVersion: UInt32 = 3
+    /// The format this library writes: 4, a snapshot of pages read in place, secondary indexes
+    /// included. Formats 1 (no `seal` record) and 2 (a snapshot read whole) are still read, and
+    /// a store file in them is rewritten in this format when it is opened; format 3 (no index
+    /// pages) is read in place, and its next compaction writes format 4.
+    static let formatVersion: UInt32 = 4
     /// The oldest format this library reads.
     static let oldestReadableFormat: UInt32 = 1
     static let headerSize = 16
@@ -58,6 +67,9 @@ enum FileFormat {
         case rowPage = 6
         /// Format 3: up to `PagedTable.keysPerPage` primary keys of a table, sorted, with slots.
         case keyPage = 7
+        /// Format 4: up to `indexEntriesPerPage` entries of one indexed field's index, sorted by
+        /// value then slot.
+        case indexPage = 8
     }
 
     enum Change: UInt8 { case insert = 0, update = 1, delete = 2 }

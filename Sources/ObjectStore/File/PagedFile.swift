@@ -127,6 +127,8 @@ struct PageKey: Hashable {
     let table: ObjectIdentifier
     let page: Int
     let isKeyPage: Bool
+    /// For an index page, its field's ordinal plus one (0 for row and key pages).
+    var indexField = 0
 }
 
 /// A page in the cache: its record bytes, where its items start, and (for a row page) the rows

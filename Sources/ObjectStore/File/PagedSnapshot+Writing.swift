@@ -9,11 +9,13 @@ extension FileFormat {
         let rowPages: [PageRef]
         let keyPages: [PageRef]
         let firstKeys: [StoreValue]
+        /// The secondary indexes written as index pages (format 4).
+        var storedIndexes: [StoredIndex] = []
     }
 
     // MARK: Writing
 
-    /// The meta record of a format 3 file.
+    /// The meta record of a format 3 or 4 file.
     static func pagedMetaRecord(schemaVersion: UInt64, version: Int, directoryOffset: Int, into w: inout ByteWriter) {
         let start = begin(.meta, into: &w)
         w.u64(schemaVersion)
@@ -22,8 +24,10 @@ extension FileFormat {
         try! finish(&w, start: start)   // a few bytes
     }
 
-    /// Writes a format 3 snapshot (the part after the file header), handing `emit` about
-    /// `chunkSize` bytes at a time. The meta record goes first with a directory offset of 0;
+    /// Writes a format 4 snapshot (the part after the file header), handing `emit` about
+    /// `chunkSize` bytes at a time; with `format: 3`, one without index pages, as format 3 files
+    /// are (tests write those to check they still open). The meta record goes first with a
+    /// directory offset of 0;
     /// the returned meta record, of the same length, names the directory and is to be written
     /// over it (at `headerSize`) before the file is synced.
     ///
@@ -31,13 +35,15 @@ extension FileFormat {
     /// page by page: a row page nothing changed and every key page are copied as they are in
     /// the base's file (their checksums checked on the way), and a row page with replaced rows
     /// is rebuilt from the base page's row bytes and the replacements' bytes, so no row is
-    /// decoded. Any other table is written from its rows.
+    /// decoded. Its index pages are copied too when no row changed and the base stores the
+    /// indexes the table has; otherwise they are written from its rows. Any other table is
+    /// written from its rows, index pages included.
     ///
     /// - Returns: The final meta record, and where each table's pages went.
     /// - Throws: `FileFormatError` for a record too long, or the damage found in a table's
     ///   base while its rows were read (a snapshot never silently leaves rows out).
     static func writePagedSnapshot(_ tables: [String: TableState], schemaVersion: UInt64, version: Int,
-                                   emit: ([UInt8]) throws -> Void) throws -> (meta: [UInt8], layout: [String: TableLayout]) {
+                                   format: UInt32 = formatVersion, emit: ([UInt8]) throws -> Void) throws -> (meta: [UInt8], layout: [String: TableLayout]) {
         try withoutActuallyEscaping(emit) { emit in
             let out = SnapshotOutput(emit: emit)
             pagedMetaRecord(schemaVersion: schemaVersion, version: version, directoryOffset: 0, into: &out.w)
@@ -50,9 +56,9 @@ extension FileFormat {
                 if let damage = table.base?.file.damage.error { throw damage }
                 let layout: TableLayout
                 if let base = table.base, table.keepsBaseSlots {
-                    layout = try copyPages(of: table, base: base, into: out)
+                    layout = try copyPages(of: table, base: base, format: format, into: out)
                 } else {
-                    layout = try writeRows(of: table, into: out)
+                    layout = try writeRows(of: table, format: format, into: out)
                 }
                 if let damage = table.base?.file.damage.error { throw damage }
                 layouts[name] = layout
@@ -69,6 +75,7 @@ extension FileFormat {
                     directory.u32(UInt32(page.length))
                     directory.value(key)
                 }
+                if format >= 4 { writeIndexDirectory(layout.storedIndexes, into: &directory) }
             }
             try finish(&directory, start: start)
             let directoryOffset = out.position
@@ -92,6 +99,14 @@ extension FileFormat {
         /// The file offset of the next byte written.
         var position: Int { offset + w.bytes.count }
 
+        /// Appends a whole record and returns the file offset it was placed at.
+        func place(_ record: [UInt8]) throws -> Int {
+            let at = position
+            w.bytes.append(contentsOf: record)
+            try flush(false)
+            return at
+        }
+
         func flush(_ force: Bool) throws {
             guard force || w.bytes.count >= chunkSize else { return }
             try emit(w.bytes)
@@ -101,7 +116,7 @@ extension FileFormat {
     }
 
     /// Writes a table whose slots are its base's: pages copied, or rebuilt from row bytes.
-    private static func copyPages(of table: TableState, base: PagedTable, into out: SnapshotOutput) throws -> TableLayout {
+    private static func copyPages(of table: TableState, base: PagedTable, format: UInt32, into out: SnapshotOutput) throws -> TableLayout {
         func read(_ ref: PageRef, _ kind: Kind) throws -> [UInt8] {
             do {
                 return try base.file.readPage(ref, kind: kind)
@@ -150,15 +165,39 @@ extension FileFormat {
             out.w.bytes.append(contentsOf: bytes)
             try out.flush(false)
         }
-        return TableLayout(schema: table.schema, count: base.count, rowPages: rowPages, keyPages: keyPages, firstKeys: base.firstKeys)
+        var layout = TableLayout(schema: table.schema, count: base.count, rowPages: rowPages, keyPages: keyPages, firstKeys: base.firstKeys)
+        let fields = format >= 4 ? storedIndexFields(table.schema) : []
+        if fields.isEmpty {
+            return layout
+        } else if table.changed.isEmpty, base.storedIndexes.map(\.field) == fields {
+            // The same rows in the same slots: the index pages are the base's.
+            for index in base.storedIndexes {
+                var pages: [PageRef] = []
+                pages.reserveCapacity(index.pages.count)
+                for ref in index.pages {
+                    let bytes = try read(ref, .indexPage)
+                    pages.append(PageRef(offset: out.position, length: ref.length))
+                    out.w.bytes.append(contentsOf: bytes)
+                    try out.flush(false)
+                }
+                layout.storedIndexes.append(StoredIndex(field: index.field, pages: pages, firstValues: index.firstValues))
+            }
+        } else {
+            var indexed = IndexEntries(table.schema, capacity: base.count)
+            table.forEachRow { _, row in indexed.add(row) }
+            if let damage = base.file.damage.error { throw damage }
+            layout.storedIndexes = try writeIndexPages(indexed, place: out.place)
+        }
+        return layout
     }
 
     /// Writes a table from its live rows, in slot order (slots renumbered from 0).
-    private static func writeRows(of table: TableState, into out: SnapshotOutput) throws -> TableLayout {
+    private static func writeRows(of table: TableState, format: UInt32, into out: SnapshotOutput) throws -> TableLayout {
         var rowPages: [PageRef] = []
         var keys: [(key: StoreValue, slot: Int)] = []
         keys.reserveCapacity(table.liveCount)
         var pending: [Row] = []
+        var indexed = IndexEntries(table.schema, capacity: format >= 4 ? table.liveCount : 0)
         var failure: Error?
         func writeRowPage() {
             guard failure == nil, !pending.isEmpty else { return }
@@ -176,6 +215,7 @@ extension FileFormat {
         }
         table.forEachRow { _, row in
             keys.append((row[table.schema.primaryKeyIndex], keys.count))
+            if format >= 4 { indexed.add(row) }
             pending.append(row)
             if pending.count == PagedTable.rowsPerPage { writeRowPage() }
         }
@@ -200,11 +240,13 @@ extension FileFormat {
             try out.flush(false)
             first += n
         }
-        return TableLayout(schema: table.schema, count: keys.count, rowPages: rowPages, keyPages: keyPages, firstKeys: firstKeys)
+        var layout = TableLayout(schema: table.schema, count: keys.count, rowPages: rowPages, keyPages: keyPages, firstKeys: firstKeys)
+        if format >= 4 { layout.storedIndexes = try writeIndexPages(indexed, place: out.place) }
+        return layout
     }
 
     /// Writes `count varint, offset u32 × (count + 1), item × count` with `item(i)` writing each.
-    private static func writeItems(_ count: Int, into w: inout ByteWriter, item: (inout ByteWriter, Int) -> Void) {
+    static func writeItems(_ count: Int, into w: inout ByteWriter, item: (inout ByteWriter, Int) -> Void) {
         w.count(count)
         let table = w.bytes.count
         w.bytes.append(contentsOf: repeatElement(0, count: 4 * (count + 1)))

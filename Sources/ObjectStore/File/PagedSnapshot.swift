@@ -72,7 +72,7 @@ extension FileFormat {
         }
     }
 
-    /// Opens a format 3 file: its header, meta record and directory, then (for a small
+    /// Opens a format 3 or 4 file: its header, meta record and directory, then (for a small
     /// snapshot) every page, then the log after the snapshot. A larger snapshot's pages are
     /// not read here: each is checked when first read.
     ///
@@ -83,11 +83,11 @@ extension FileFormat {
     /// - Throws: ``StoreError/corrupted(offset:reason:)`` when what is read does not hold up.
     static func readPaged(_ file: PagedFile, size: Int, codeSchemas: [String: ObjectSchema]) throws -> Contents {
         var contents = Contents()
-        contents.format = 3
         let head = try file.read(at: 0, count: min(size, 4096))
         guard head.count >= headerSize, head.prefix(8).elementsEqual(magic) else { throw StoreError.notAStoreFile(path: file.path) }
         let format = try head.withUnsafeBytes { try checkHeader($0) }
-        precondition(format == 3, "readPaged reads format 3 files only")
+        precondition(format >= 3, "readPaged reads format 3 and 4 files only")
+        contents.format = format
         // The meta record.
         let metaRef = try recordRef(in: head, at: headerSize, fileSize: size, what: "the meta record")
         let meta = try file.readPage(metaRef, kind: .meta)
@@ -160,8 +160,11 @@ extension FileFormat {
                         throw FileFormatError("table \(name) has \(rowCount) rows in \(rowPages.count) row pages and \(keyPages.count) key pages")
                     }
                     let schema = loader.tables[name]!.schema
+                    let indexes = format >= 4
+                        ? try readIndexDirectory(&r, schema: schema, rowCount: rowCount, pagesWithin: metaEnd..<directoryOffset)
+                        : []
                     let base = PagedTable(file: file, storedSchema: schema, count: rowCount,
-                                          rowPages: rowPages, keyPages: keyPages, firstKeys: firstKeys)
+                                          rowPages: rowPages, keyPages: keyPages, firstKeys: firstKeys, storedIndexes: indexes)
                     loader.tables[name] = TableState(schema: schema, base: base)
                 }
                 guard r.isAtEnd else { throw FileFormatError("unexpected bytes at the end of the directory") }
@@ -181,7 +184,7 @@ extension FileFormat {
         // The log.
         let log = try file.read(at: contents.snapshotEnd, count: size - contents.snapshotEnd)
         try log.withUnsafeBytes { raw in
-            try readLog(raw, origin: contents.snapshotEnd, contents: &contents, loader: &loader)
+            try readLog(raw, origin: contents.snapshotEnd, format: format, contents: &contents, loader: &loader)
         }
         if let damage = file.damage.error { throw damage }
         contents.tables = loader.finish()
@@ -222,6 +225,8 @@ extension FileFormat {
                                    expected: min(PagedTable.rowsPerPage, base.count - i * PagedTable.rowsPerPage)))
         }
         pages += base.keyPages.map { PageCheck(ref: $0, kind: .keyPage, rows: nil, expected: 0) }
+        // Index pages are left to when they are first read (`PagedTable+StoredIndexes.swift`
+        // checks each whole then): an index costs this check nothing.
         let file = base.file
         guard !pages.isEmpty else { return }
         pages.sort { $0.ref.offset < $1.ref.offset }
@@ -412,5 +417,6 @@ extension FileFormat {
             throw StoreError.corrupted(offset: base.keyPages.first?.offset ?? 0,
                                        reason: "\(table.schema.name) has \(keyed) rows and \(listed) keys")
         }
+        try checkStoredIndexesWhole(base)
     }
 }

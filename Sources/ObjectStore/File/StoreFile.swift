@@ -191,9 +191,10 @@ final class StoreFile: @unchecked Sendable {
             }
             // Write the migrated (or emptied) data as a fresh file and rename it into place.
             contents.tables = try file.replace(with: contents.tables, version: contents.version)
-        } else if contents.format < FileFormat.formatVersion {
-            // A file of an older format: rewritten in this one (a compaction), so that from now
-            // on a torn commit can always be told from a damaged snapshot.
+        } else if contents.format < 3 {
+            // A file of format 1 or 2: rewritten in this one (a compaction), so that from now
+            // on a torn commit can always be told from a damaged snapshot. (A format 3 file is
+            // read in place: only its indexes are not stored; its next compaction writes them.)
             contents.tables = try file.replace(with: contents.tables, version: contents.version)
         } else if contents.validEnd < fileSize {
             // Drop the torn tail (a record the last run did not finish writing).
@@ -202,9 +203,9 @@ final class StoreFile: @unchecked Sendable {
             }
         }
         if let should = options.shouldCompactOnLaunch, !options.readOnly {
-            // A format 3 file with no commit after its snapshot is what a compaction would
+            // A file of this format with no commit after its snapshot is what a compaction would
             // write (the same pages, byte for byte): its size is the answer, without reading a row.
-            let used = contents.format >= 3 && contents.commits == 0 && file.size == contents.snapshotEnd && !needsMigration
+            let used = contents.format == FileFormat.formatVersion && contents.commits == 0 && file.size == contents.snapshotEnd && !needsMigration
                 ? file.size
                 : try StoreFile.encodedSize(contents.tables, schemaVersion: options.schemaVersion, version: contents.version)
             if should(file.size, used) { contents.tables = try file.replace(with: contents.tables, version: contents.version) }
@@ -336,7 +337,8 @@ final class StoreFile: @unchecked Sendable {
         var tables: [String: TableState] = [:]
         for (name, table) in layout {
             let base = PagedTable(file: pages, storedSchema: table.schema, count: table.count,
-                                  rowPages: table.rowPages, keyPages: table.keyPages, firstKeys: table.firstKeys)
+                                  rowPages: table.rowPages, keyPages: table.keyPages, firstKeys: table.firstKeys,
+                                  storedIndexes: table.storedIndexes)
             var state = TableState(schema: table.schema, base: base)
             state.seal()
             tables[name] = state

@@ -60,6 +60,25 @@ extension StoreValue {
         }
     }
 
+    /// How an argument that holds an unsigned integer above `Int64.max` (a `UInt`, a `UInt64`,
+    /// an unsigned `NSNumber`, or a list with one) reads in an error, e.g. `UInt64
+    /// 18446744073709551615`; `nil` for any other argument. No stored integer can equal it, so a
+    /// query refuses it rather than compare with the wrapped-around value ``from(any:)`` keeps
+    /// (the bit pattern a `UInt64` field is stored with).
+    static func unsignedAboveInt64(_ value: Any?) -> String? {
+        guard let value else { return nil }
+        if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
+            guard ["Q", "L"].contains(String(cString: number.objCType)), number.uint64Value > UInt64(Int64.max) else { return nil }
+            return "NSNumber \(number.uint64Value)"
+        }
+        switch value {
+        case let v as UInt where v > UInt(Int64.max): return "UInt \(v)"
+        case let v as UInt64 where v > UInt64(Int64.max): return "UInt64 \(v)"
+        case let v as [Any]: return v.lazy.compactMap { unsignedAboveInt64($0) }.first
+        default: return nil
+        }
+    }
+
     static func from(any value: Any?) -> StoreValue? {
         guard let value else { return .null }
         // A Foundation number object (from JSONSerialization, NSNumber(value:), an NSArray): told

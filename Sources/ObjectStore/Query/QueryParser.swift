@@ -263,6 +263,9 @@ struct QueryParser {
         guard index < arguments.count else {
             throw QueryError(.missingArgument, expected: "argument \(token.text == "%@" ? "#\(index + 1)" : token.text) (\(arguments.count) given)", found: token.display, column: token.column)
         }
+        if let unsigned = StoreValue.unsignedAboveInt64(arguments[index]) {
+            throw QueryError(.typeMismatch, expected: "an integer from \(Int64.min) to \(Int64.max)", found: unsigned, column: token.column)
+        }
         return arguments[index]
     }
 

@@ -25,6 +25,8 @@ final class PagedTable: @unchecked Sendable {
     let keyPages: [PageRef]
     /// The first key of each key page, in key order.
     let firstKeys: [StoreValue]
+    /// The secondary indexes the snapshot stores (format 4), read instead of the rows.
+    let storedIndexes: [StoredIndex]
 
     private let indexLock = Lock()
     private var indexes: [Int: [StoreValue: [Int]]] = [:]
@@ -39,7 +41,8 @@ final class PagedTable: @unchecked Sendable {
     private let checkLock = Lock()
     private var allChecked = false
 
-    init(file: PagedFile, storedSchema: ObjectSchema, count: Int, rowPages: [PageRef], keyPages: [PageRef], firstKeys: [StoreValue]) {
+    init(file: PagedFile, storedSchema: ObjectSchema, count: Int, rowPages: [PageRef], keyPages: [PageRef], firstKeys: [StoreValue],
+         storedIndexes: [StoredIndex] = []) {
         self.file = file
         self.storedSchema = storedSchema
         self.checks = ValueCheck.checks(for: storedSchema)
@@ -47,6 +50,7 @@ final class PagedTable: @unchecked Sendable {
         self.rowPages = rowPages
         self.keyPages = keyPages
         self.firstKeys = firstKeys
+        self.storedIndexes = storedIndexes
     }
 
     // MARK: Checking
@@ -239,10 +243,12 @@ final class PagedTable: @unchecked Sendable {
 
     // MARK: Secondary indexes
 
-    /// The base slots whose `field` holds `value`: the field's index over the base, built on
-    /// first use from the rows (the snapshot does not store it yet).
+    /// The base slots (ascending) whose `field` holds `value`: read from the field's stored
+    /// index when the snapshot has one, else from its index over the base, built on first use
+    /// from the rows (also when a stored index page is found damaged, which is reported).
     func slots(field: Int, value: StoreValue) -> [Int] {
         if let index = indexLock.withLock({ indexes[field] }) { return index[value] ?? [] }
+        if let stored = storedSlots(field: field, value: value) { return stored }
         var index: [StoreValue: [Int]] = [:]
         forEachSlot { slot, row in
             if let row { index[row[field], default: []].append(slot) }
@@ -251,10 +257,15 @@ final class PagedTable: @unchecked Sendable {
         return index[value] ?? []
     }
 
-    /// The base's ordered index of `field` (of `kind`), built on first use from the rows;
+    /// The base's ordered index of `field` (of `kind`), built on first use from the field's
+    /// stored index when the snapshot has one (and it reads back whole), else from the rows;
     /// `nil` when a value admits none or a row cannot be read.
     func orderedIndex(field: Int, kind: FieldKind) -> OrderedIndex? {
         if let known = indexLock.withLock({ ordered[field] }) { return known }
+        if let stored = storedOrderedIndex(field: field, kind: kind) {
+            indexLock.withLock { ordered[field] = .some(stored) }
+            return stored
+        }
         var slots: [Int] = [], keys: [StoreValue] = []
         slots.reserveCapacity(count)
         keys.reserveCapacity(count)
@@ -283,7 +294,7 @@ final class PagedTable: @unchecked Sendable {
     // MARK: The cache
 
     /// Adds an entry and makes room under the budget (file lock held).
-    private func insert(_ entry: PageEntry, key: PageKey, charge amount: Int) {
+    func insert(_ entry: PageEntry, key: PageKey, charge amount: Int) {
         file.entries[key] = entry
         file.clock.append(key)
         charge(amount, to: entry)
