@@ -156,15 +156,20 @@ extension FileFormat {
             }
             try out.flush(false)
         }
-        // The same keys in the same slots: the key pages are the base's.
-        var keyPages: [PageRef] = []
-        keyPages.reserveCapacity(base.keyPages.count)
-        for ref in base.keyPages {
-            let bytes = try read(ref, .keyPage)
-            keyPages.append(PageRef(offset: out.position, length: ref.length))
-            out.w.bytes.append(contentsOf: bytes)
-            try out.flush(false)
+        /// Copies pages of the base whole (each checked as it is read), where they land now.
+        func copy(_ refs: [PageRef], _ kind: Kind) throws -> [PageRef] {
+            var copied: [PageRef] = []
+            copied.reserveCapacity(refs.count)
+            for ref in refs {
+                let bytes = try read(ref, kind)
+                copied.append(PageRef(offset: out.position, length: ref.length))
+                out.w.bytes.append(contentsOf: bytes)
+                try out.flush(false)
+            }
+            return copied
         }
+        // The same keys in the same slots: the key pages are the base's.
+        let keyPages = try copy(base.keyPages, .keyPage)
         var layout = TableLayout(schema: table.schema, count: base.count, rowPages: rowPages, keyPages: keyPages, firstKeys: base.firstKeys)
         let fields = format >= 4 ? storedIndexFields(table.schema) : []
         if fields.isEmpty {
@@ -172,14 +177,7 @@ extension FileFormat {
         } else if table.changed.isEmpty, base.storedIndexes.map(\.field) == fields {
             // The same rows in the same slots: the index pages are the base's.
             for index in base.storedIndexes {
-                var pages: [PageRef] = []
-                pages.reserveCapacity(index.pages.count)
-                for ref in index.pages {
-                    let bytes = try read(ref, .indexPage)
-                    pages.append(PageRef(offset: out.position, length: ref.length))
-                    out.w.bytes.append(contentsOf: bytes)
-                    try out.flush(false)
-                }
+                let pages = try copy(index.pages, .indexPage)
                 layout.storedIndexes.append(StoredIndex(field: index.field, pages: pages, firstValues: index.firstValues))
             }
         } else {
