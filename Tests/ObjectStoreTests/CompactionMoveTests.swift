@@ -113,23 +113,9 @@ import TestSupport
             var pending = model
             try store.write { tx in
                 for _ in 0..<Int.random(in: 1...6, using: &rng) {
-                    let roll = Int.random(in: 0..<10, using: &rng)
-                    if roll < 3 {
-                        let item = Generator.item(nextId, &rng)
-                        nextId += 1
-                        try tx.add(item)
-                        pending.upsert(item)
-                    } else if roll < 8 {
-                        var item = pending.items.randomElement(using: &rng)!
-                        let fresh = Generator.item(item.id, &rng)
+                    try pending.randomEdit(in: tx, &rng, nextId: &nextId, inserts: 3, changes: 8) { item, fresh, _ in
                         item.score = fresh.score
                         item.label = fresh.label
-                        try tx.add(item, update: .modified)
-                        pending.upsert(item)
-                    } else {
-                        let item = pending.items.randomElement(using: &rng)!
-                        try tx.delete(item)
-                        pending.delete(item.id)
                     }
                 }
             }

@@ -75,6 +75,31 @@ struct Model {
         if let i = items.firstIndex(where: { $0.id == item.id }) { items[i] = item } else { items.append(item) }
     }
     mutating func delete(_ id: Int) { items.removeAll { $0.id == id } }
+
+    /// One random edit made in `tx` and mirrored here: for a roll (0–9) below `inserts`, or when
+    /// there is nothing to edit, a new item with id `nextId`; below `changes`, an item changed by
+    /// `change` (given the item and a freshly generated one with its id); otherwise a delete.
+    mutating func randomEdit(in tx: Transaction, _ rng: inout SeededRandom, nextId: inout Int,
+                             inserts: Int, changes: Int,
+                             change: (inout Item, Item, inout SeededRandom) -> Void) throws {
+        let roll = Int.random(in: 0..<10, using: &rng)
+        if roll < inserts || items.isEmpty {
+            let item = Generator.item(nextId, &rng)
+            nextId += 1
+            try tx.add(item)
+            upsert(item)
+        } else if roll < changes {
+            var item = items.randomElement(using: &rng)!
+            let fresh = Generator.item(item.id, &rng)
+            change(&item, fresh, &rng)
+            try tx.add(item, update: .modified)
+            upsert(item)
+        } else {
+            let item = items.randomElement(using: &rng)!
+            try tx.delete(item)
+            delete(item.id)
+        }
+    }
 }
 
 @Suite(.resourceCheck) struct RandomizedTests {
@@ -116,27 +141,13 @@ struct Model {
             var pending = model
             try store.write { tx in
                 for _ in 0..<operations {
-                    let roll = Int.random(in: 0..<10, using: &rng)
-                    if roll < 4 || pending.items.isEmpty {
-                        let item = Generator.item(nextId, &rng)
-                        nextId += 1
-                        try tx.add(item)
-                        pending.upsert(item)
-                    } else if roll < 8 {
-                        var item = pending.items.randomElement(using: &rng)!
-                        let fresh = Generator.item(item.id, &rng)
+                    try pending.randomEdit(in: tx, &rng, nextId: &nextId, inserts: 4, changes: 8) { item, fresh, rng in
                         switch Int.random(in: 0..<4, using: &rng) {
                         case 0: item.score = fresh.score
                         case 1: item.group = fresh.group; item.flag = fresh.flag
                         case 2: item.tags = fresh.tags; item.opt = fresh.opt
                         default: item.label = fresh.label
                         }
-                        try tx.add(item, update: .modified)
-                        pending.upsert(item)
-                    } else {
-                        let item = pending.items.randomElement(using: &rng)!
-                        try tx.delete(item)
-                        pending.delete(item.id)
                     }
                 }
             }
