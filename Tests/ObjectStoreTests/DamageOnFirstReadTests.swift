@@ -46,8 +46,12 @@ import TestSupport
             let expected = StoreError.corrupted(offset: first, reason: S.payloadMismatch(original, record: first))
             do {
                 let store = try Self.open(url)
-                #expect(store.objects(Entry.self).count == 30_000)   // the directory's count: no page read
+                let all = store.objects(Entry.self)
+                let count = all.count                  // checks the pages a listing would
                 let listed = Array(store.objects(Entry.self))
+                #expect(count == listed.count)
+                // Every position below the count is one the listing has (a table's data source).
+                #expect((0..<count).map { all[$0].id } == listed.map(\.id))
                 #expect(listed.count <= 30_000 && listed.count >= 30_000 - 128 * damagedAt.count)
                 #expect(Set(listed.map(\.id)).count == listed.count)
                 #expect(throws: expected) { try store.write { try $0.add(Entry(id: "new", batch: 0, payload: "")) } }

@@ -36,10 +36,14 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
     public var endIndex: Int { count }
     /// The number of matching objects now.
     public var count: Int {
-        // All objects of a type: the table's count, without listing its slots.
+        // All objects of a type: the table's count, without listing its slots — once its pages
+        // are known to be readable. A listing leaves out the rows of a damaged page, and the
+        // positions below `count` must be the listing's (`results[i]`, `prefix`, a table's
+        // data source), so a first count checks the pages a listing would (once per open).
         if pipeline.isEmpty {
             let snapshot = pinned ?? core.snapshot()
             guard let table = snapshot.table(schema) else { return 0 }
+            if table.baseCount > 0 { table.base?.checkAllPages() }
             if table.damage == nil { return table.liveCount }
         }
         return evaluate().slots.count
