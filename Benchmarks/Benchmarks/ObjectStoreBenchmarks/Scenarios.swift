@@ -190,7 +190,10 @@ func registerObservationBenchmarks() {
         benchmark.startMeasurement()
         for write in 0..<writes {
             try store.write { tx in
-                var pizza = pizzas[write]
+                // The stored pizza, as GRDB's `price = price + ?` reads it: the store is kept
+                // across iterations, so a price made from `pizzas` alone would repeat the last
+                // iteration's, change nothing, and never be delivered.
+                var pizza = store.object(ofType: Pizza.self, forPrimaryKey: pizzas[write].id)!
                 pizza.price += 1 + write
                 try tx.add(pizza, update: .modified)
             }
