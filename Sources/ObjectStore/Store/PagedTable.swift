@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -37,9 +38,10 @@ final class PagedTable: @unchecked Sendable {
 
     /// The row pages found damaged so far.
     var knownDamagedPages: Set<Int> { file.lock.withLock { damagedPages } }
-    /// Held while every page is checked; `allChecked` is set (under it) once they have been.
+    /// Held while every page is checked; `allChecked` is set (under it) once they have been,
+    /// and read without it, so a count of all objects after the first takes no lock.
     private let checkLock = Lock()
-    private var allChecked = false
+    private let allChecked = Atomic<Bool>(false)
 
     init(file: PagedFile, storedSchema: ObjectSchema, count: Int, rowPages: [PageRef], keyPages: [PageRef], firstKeys: [StoreValue],
          storedIndexes: [StoredIndex] = []) {
@@ -56,16 +58,20 @@ final class PagedTable: @unchecked Sendable {
     // MARK: Checking
 
     /// Notes that every page was checked when the file was opened (a small snapshot).
-    func markChecked() { checkLock.withLock { allChecked = true } }
+    func markChecked() { allChecked.store(true, ordering: .releasing) }
+
+    /// Whether every page has been checked (at open, by a listing or count, or because a
+    /// compaction wrote them from checked rows).
+    var isAllChecked: Bool { allChecked.load(ordering: .acquiring) }
 
     /// Checks every page of the table once (their framing, checksums and rows), as a listing
     /// of all its slots needs: a slot listed must be readable. Damage found is recorded as a
     /// read's would be, with every damaged row page, so the listing leaves their slots out.
     func checkAllPages() {
+        if allChecked.load(ordering: .acquiring) { return }
         checkLock.lock()
         defer { checkLock.unlock() }
-        guard !allChecked else { return }
-        allChecked = true
+        guard !allChecked.load(ordering: .acquiring) else { return }
         do {
             try FileFormat.checkPages(of: self)
         } catch {
@@ -74,6 +80,7 @@ final class PagedTable: @unchecked Sendable {
             forEachSlot { _, _ in }
             for page in keyPages.indices { file.lock.withLock { _ = entry(keyPage: page) } }
         }
+        allChecked.store(true, ordering: .releasing)
     }
 
     // MARK: Rows
