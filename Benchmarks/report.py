@@ -266,6 +266,15 @@ def readers_table(path):
             str(len(ours)),
             "✅" if worst(ours) <= 16 else "❌",
         ]) + " |",
+    ]
+    # The same worst wait, by kind of read (older probe lines have only the overall figure).
+    for key, what in (("worstKeyMs", "an object by primary key"), ("worstCountMs", "the count of all objects"), ("worstQueryMs", "a query by primary key")):
+        if all(key in r for r in ours + (grdb or [])):
+            kind = lambda rs: max(r[key] for r in rs)
+            lines.append("| " + " | ".join([
+                f"… of which: {what}", f"{kind(ours):.1f} ms", f"{kind(grdb):.1f} ms" if grdb else "—", str(len(ours)),
+                "✅" if kind(ours) <= 16 else "❌"]) + " |")
+    lines += [
         "| " + " | ".join([
             "Slowest of those commits",
             time_text(commit(ours) * 1e9),

@@ -68,6 +68,70 @@ import TestSupport
         #expect(store.object(ofType: Entry.self, forPrimaryKey: "k29999")?.batch == 29_999)
     }
 
+    /// Damage found after the open is told to the app once, through every live store's
+    /// `onDamage` (a store made after it is told at once), and kept in `Store.damage`; nothing
+    /// is told before a damaged page is read.
+    @Test func theAppIsToldOfDamageWhenItIsFound() throws {
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        var bytes = try Self.seeded(url)
+        let rowPage = S.recordOffsets(bytes)[1]
+        let expected = StoreError.corrupted(offset: rowPage, reason: S.payloadMismatch(bytes, record: rowPage))
+        bytes[rowPage + 40] ^= 0x04
+        S.write(bytes, to: url)
+        let told = LockedValue<[StoreError]>([]), toldLater = LockedValue<[StoreError]>([])
+        let arrived = DispatchSemaphore(value: 0)
+        var configuration = Store.Configuration.file(url: url, objectTypes: [Entry.self], autoCompaction: .never)
+        configuration.onDamage = { error in
+            told.mutate { $0.append(error) }
+            arrived.signal()
+        }
+        let store = try Store(configuration: configuration)
+        #expect(store.object(ofType: Entry.self, forPrimaryKey: "k29999")?.batch == 29_999)   // a sound page
+        #expect(store.damage == nil)
+        #expect(told.get().isEmpty)
+        #expect(store.object(ofType: Entry.self, forPrimaryKey: "k5") == nil)                  // the damaged one
+        #expect(store.damage == expected)
+        #expect(arrived.wait(timeout: .now() + 10) == .success)
+        _ = Array(store.objects(Entry.self))                                                   // meets it again
+        #expect(throws: expected) { try store.write { try $0.add(Entry(id: "new", batch: 0, payload: "")) } }
+        configuration.onDamage = { error in
+            toldLater.mutate { $0.append(error) }
+            arrived.signal()
+        }
+        let later = try Store(configuration: configuration)
+        #expect(arrived.wait(timeout: .now() + 10) == .success)
+        #expect(later.damage == expected)
+        #expect(arrived.wait(timeout: .now() + 0.2) == .timedOut)                              // nothing more
+        #expect(told.get() == [expected])
+        #expect(toldLater.get() == [expected])
+    }
+
+    /// A compaction that wrote a table from checked rows, or copied pages that were all checked,
+    /// moves the store to pages it need not check again before a count; pages copied unchecked
+    /// are still checked by the first count after the move.
+    @Test func aCompactionCarriesOverWhatWasChecked() throws {
+        let url = S.temporaryFile()
+        defer { S.cleanUp(url) }
+        _ = try Self.seeded(url)
+        let store = try Self.open(url)
+        func checked() -> Bool? { store.core.snapshot().tables["Entry"]?.base?.isAllChecked }
+        #expect(checked() == false)                                   // opened without reading its pages
+        try store.write { try $0.add(Entry(id: "k7", batch: -7, payload: "new"), update: .modified) }
+        try store.compact()                                           // pages copied, none checked
+        #expect(checked() == false)
+        #expect(store.objects(Entry.self).count == 30_000)            // the count checks them
+        #expect(checked() == true)
+        try store.write { try $0.add(Entry(id: "k8", batch: -8, payload: "new"), update: .modified) }
+        try store.compact()                                           // copied from checked pages
+        #expect(checked() == true)
+        try store.write { _ = try $0.delete(Entry.self, forPrimaryKey: "k9") }
+        try store.compact()                                           // written from its rows
+        #expect(checked() == true)
+        #expect(store.objects(Entry.self).count == 29_999)
+        #expect(Array(store.objects(Entry.self)).count == 29_999)
+    }
+
     /// A snapshot whose checksums are right but whose row holds a value of the wrong kind (only
     /// a program writing the format by hand makes one): a read of that row reports it, as the
     /// damage of the page, and the file is left alone.

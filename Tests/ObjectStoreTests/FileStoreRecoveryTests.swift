@@ -38,6 +38,25 @@ import TestSupport
         #expect(told.get().count == 1)
     }
 
+    /// A second `Store` opened on the file while the first is alive shares its open, and its
+    /// configuration's callback is told of the same drop.
+    @Test func aSecondStoreOnTheOpenFileIsToldToo() throws {
+        let url = try FileStoreCorruptionTests.makeFile(commits: 3)
+        defer { S.cleanUp(url) }
+        let original = S.bytes(url)
+        let lastCommit = S.recordOffsets(original).last!
+        S.write(Array(original[..<(lastCommit + 5)]), to: url)
+        let first = LockedValue<[Store.RecoveryReport]>([]), second = LockedValue<[Store.RecoveryReport]>([])
+        var configuration = Store.Configuration.file(url: url, objectTypes: [Memo.self])
+        configuration.onRecovery = { report in first.mutate { $0.append(report) } }
+        let opener = try Store(configuration: configuration)
+        configuration.onRecovery = { report in second.mutate { $0.append(report) } }
+        let later = try Store(configuration: configuration)
+        #expect(first.get().map(\.droppedBytes) == [5])
+        #expect(second.get() == first.get())
+        #expect(later.recoveryReport == opener.recoveryReport)
+    }
+
     @Test(arguments: [1, 7, 12, 13])
     func aCommitCutAfterAFewBytesIsReported(keep: Int) throws {
         let url = try FileStoreCorruptionTests.makeFile(commits: 2)

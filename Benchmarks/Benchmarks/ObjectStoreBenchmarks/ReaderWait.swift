@@ -145,16 +145,20 @@ private func readersStep(flavour: String, path: String, perCommit: Int) throws -
     }
     let (reads, worst, failure) = reader.finish()
     if let failure { throw failure }
-    return #"{"step": "readers", "flavour": "\#(flavour)", "count": \#(total), "perCommit": \#(perCommit), "reads": \#(reads), "worstReadMs": \#(Double(worst) / 1e6), "slowestCommitSeconds": \#(commitSeconds.max()!)}"#
+    let ms = worst.map { Double($0) / 1e6 }
+    return #"{"step": "readers", "flavour": "\#(flavour)", "count": \#(total), "perCommit": \#(perCommit), "reads": \#(reads), "#
+        + #""worstReadMs": \#(ms.max()!), "worstKeyMs": \#(ms[0]), "worstCountMs": \#(ms[1]), "worstQueryMs": \#(ms[2]), "#
+        + #""slowestCommitSeconds": \#(commitSeconds.max()!)}"#
 }
 
-/// The reading thread: reads in turn until told to stop, timing each read.
+/// The reading thread: reads in turn until told to stop, timing each read; the worst wait of
+/// each kind of read (by key, count, query) is kept apart.
 private final class ReaderThread: @unchecked Sendable {
     private let lock = NSLock()
     private let stopped = DispatchSemaphore(value: 0)
     private var stop = false
     private var reads = 0
-    private var worst: UInt64 = 0
+    private var worst: [UInt64] = [0, 0, 0]
     private var failure: Error?
     private let total: Int
     private let read: (Int, Int) throws -> Void
@@ -166,12 +170,12 @@ private final class ReaderThread: @unchecked Sendable {
 
     func start() {
         Thread { [self] in
-            var turn = 0, worst: UInt64 = 0
+            var turn = 0, worst: [UInt64] = [0, 0, 0]
             do {
                 while !lock.withLock({ stop }) {
                     let begin = DispatchTime.now().uptimeNanoseconds
                     try read(turn, (turn * 7_919) % total + 1)
-                    worst = max(worst, DispatchTime.now().uptimeNanoseconds - begin)
+                    worst[turn % 3] = max(worst[turn % 3], DispatchTime.now().uptimeNanoseconds - begin)
                     turn += 1
                 }
             } catch {
@@ -182,7 +186,7 @@ private final class ReaderThread: @unchecked Sendable {
         }.start()
     }
 
-    func finish() -> (reads: Int, worst: UInt64, failure: Error?) {
+    func finish() -> (reads: Int, worst: [UInt64], failure: Error?) {
         lock.withLock { stop = true }
         stopped.wait()
         return lock.withLock { (reads, worst, failure) }

@@ -3,14 +3,39 @@ import Locking
 
 /// The first damage found in a store file after it was opened (a page whose checksum or rows
 /// do not hold up when first read). Shared by the file's pages and the store, which stops
-/// writing once it is set.
+/// writing once it is set; the stores opened on the file are told through their
+/// `Configuration.onDamage`.
 final class DamageReport: @unchecked Sendable {
+    typealias Listener = @Sendable (StoreError) -> Void
+
     private let lock = Lock()
     private var first: StoreError?
+    private var listeners: [ObjectIdentifier: Listener] = [:]
 
     var error: StoreError? { lock.withLock { first } }
 
-    func record(_ error: StoreError) { lock.withLock { if first == nil { first = error } } }
+    /// Records `error` unless damage was found before. The first one is passed to the listeners
+    /// on a global queue: this runs with the file's lock held, and a listener is the app's code.
+    func record(_ error: StoreError) {
+        let told: [Listener] = lock.withLock {
+            guard first == nil else { return [] }
+            first = error
+            return Array(listeners.values)
+        }
+        if !told.isEmpty { DispatchQueue.global().async { for listener in told { listener(error) } } }
+    }
+
+    /// Tells `listener` of the first damage (now, on a global queue, if it was already found),
+    /// until `removeListener(owner)`.
+    func addListener(_ owner: ObjectIdentifier, _ listener: @escaping Listener) {
+        let found: StoreError? = lock.withLock {
+            if first == nil { listeners[owner] = listener }
+            return first
+        }
+        if let found { DispatchQueue.global().async { listener(found) } }
+    }
+
+    func removeListener(_ owner: ObjectIdentifier) { lock.withLock { _ = listeners.removeValue(forKey: owner) } }
 }
 
 extension FileFormat {

@@ -99,13 +99,17 @@ final class PagedFile: @unchecked Sendable {
     /// next needed. Called when a running store moves to a newer snapshot file, so the older
     /// one costs no memory while a reader may still use it.
     func dropCache() {
+        // Taken out under the lock and freed after it: freeing a full cache of decoded rows
+        // takes milliseconds, and a reader of the file would wait for it.
+        var dropped: [PageKey: PageEntry] = [:]
         lock.withLock {
             for entry in entries.values { entry.cached = false }
-            entries.removeAll()
-            clock.removeAll()
+            swap(&entries, &dropped)
+            clock = []
             hand = 0
             charged = 0
         }
+        dropped = [:]
     }
 
     /// The bytes the cache holds now (for tests).

@@ -11,6 +11,11 @@ extension FileFormat {
         let firstKeys: [StoreValue]
         /// The secondary indexes written as index pages (format 4).
         var storedIndexes: [StoredIndex] = []
+        /// Whether every row and key page written holds what was already checked: rows the
+        /// snapshot's writer read (and so checked) or encoded itself, or pages copied from a
+        /// base whose pages were all checked. A running store that moves to the snapshot then
+        /// lists and counts the table without checking its pages again.
+        var pagesChecked = false
     }
 
     // MARK: Writing
@@ -117,6 +122,8 @@ extension FileFormat {
 
     /// Writes a table whose slots are its base's: pages copied, or rebuilt from row bytes.
     private static func copyPages(of table: TableState, base: PagedTable, format: UInt32, into out: SnapshotOutput) throws -> TableLayout {
+        // Read before copying: a page the copy does not decode is known good only if it was checked.
+        let baseChecked = base.isAllChecked
         func read(_ ref: PageRef, _ kind: Kind) throws -> [UInt8] {
             do {
                 return try base.file.readPage(ref, kind: kind)
@@ -171,6 +178,7 @@ extension FileFormat {
         // The same keys in the same slots: the key pages are the base's.
         let keyPages = try copy(base.keyPages, .keyPage)
         var layout = TableLayout(schema: table.schema, count: base.count, rowPages: rowPages, keyPages: keyPages, firstKeys: base.firstKeys)
+        layout.pagesChecked = baseChecked
         let fields = format >= 4 ? storedIndexFields(table.schema) : []
         if fields.isEmpty {
             return layout
@@ -239,6 +247,7 @@ extension FileFormat {
             first += n
         }
         var layout = TableLayout(schema: table.schema, count: keys.count, rowPages: rowPages, keyPages: keyPages, firstKeys: firstKeys)
+        layout.pagesChecked = true   // every row was read (so checked) or encoded here
         if format >= 4 { layout.storedIndexes = try writeIndexPages(indexed, place: out.place) }
         return layout
     }

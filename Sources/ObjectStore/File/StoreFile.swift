@@ -339,6 +339,8 @@ final class StoreFile: @unchecked Sendable {
             let base = PagedTable(file: pages, storedSchema: table.schema, count: table.count,
                                   rowPages: table.rowPages, keyPages: table.keyPages, firstKeys: table.firstKeys,
                                   storedIndexes: table.storedIndexes)
+            // Pages written from checked rows need no second check before a listing or count.
+            if table.pagesChecked { base.markChecked() }
             var state = TableState(schema: table.schema, base: base)
             state.seal()
             tables[name] = state

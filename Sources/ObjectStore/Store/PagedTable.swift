@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -37,9 +38,10 @@ final class PagedTable: @unchecked Sendable {
 
     /// The row pages found damaged so far.
     var knownDamagedPages: Set<Int> { file.lock.withLock { damagedPages } }
-    /// Held while every page is checked; `allChecked` is set (under it) once they have been.
+    /// Held while every page is checked; `allChecked` is set (under it) once they have been,
+    /// and read without it, so a count of all objects after the first takes no lock.
     private let checkLock = Lock()
-    private var allChecked = false
+    private let allChecked = Atomic<Bool>(false)
 
     init(file: PagedFile, storedSchema: ObjectSchema, count: Int, rowPages: [PageRef], keyPages: [PageRef], firstKeys: [StoreValue],
          storedIndexes: [StoredIndex] = []) {
@@ -56,16 +58,20 @@ final class PagedTable: @unchecked Sendable {
     // MARK: Checking
 
     /// Notes that every page was checked when the file was opened (a small snapshot).
-    func markChecked() { checkLock.withLock { allChecked = true } }
+    func markChecked() { allChecked.store(true, ordering: .releasing) }
+
+    /// Whether every page has been checked (at open, by a listing or count, or because a
+    /// compaction wrote them from checked rows).
+    var isAllChecked: Bool { allChecked.load(ordering: .acquiring) }
 
     /// Checks every page of the table once (their framing, checksums and rows), as a listing
     /// of all its slots needs: a slot listed must be readable. Damage found is recorded as a
     /// read's would be, with every damaged row page, so the listing leaves their slots out.
     func checkAllPages() {
+        if allChecked.load(ordering: .acquiring) { return }
         checkLock.lock()
         defer { checkLock.unlock() }
-        guard !allChecked else { return }
-        allChecked = true
+        guard !allChecked.load(ordering: .acquiring) else { return }
         do {
             try FileFormat.checkPages(of: self)
         } catch {
@@ -74,6 +80,7 @@ final class PagedTable: @unchecked Sendable {
             forEachSlot { _, _ in }
             for page in keyPages.indices { file.lock.withLock { _ = entry(keyPage: page) } }
         }
+        allChecked.store(true, ordering: .releasing)
     }
 
     // MARK: Rows
@@ -106,28 +113,46 @@ final class PagedTable: @unchecked Sendable {
         }
     }
 
-    /// The entry of a row page, read into the cache if needed (file lock held).
+    /// The entry of a row page, read into the cache if needed (file lock held; released while
+    /// the page is read, see ``cachedEntry(_:load:failed:)``).
     private func entry(rowPage page: Int) -> PageEntry? {
         let key = PageKey(table: ObjectIdentifier(self), page: page, isKeyPage: false)
+        let ref = rowPages[page]
+        let expected = min(Self.rowsPerPage, count - page * Self.rowsPerPage)
+        return cachedEntry(key, load: {
+            let bytes = try file.readPage(ref, kind: .rowPage)
+            let entry = PageEntry(bytes: bytes, offsets: try FileFormat.pageOffsets(bytes, at: ref.offset, expected: expected))
+            entry.rows = [Row?](repeating: nil, count: expected)
+            return entry
+        }, failed: { error in
+            file.damage.record(error as? StoreError ?? .corrupted(offset: ref.offset, reason: "\(error)"))
+            damagedPages.insert(page)
+        })
+    }
+
+    /// The cached entry for `key`, or one `load` reads with the file lock released meanwhile,
+    /// so that a thread reading a page from the file (a reader, or the writer looking up the
+    /// objects it replaces) never holds up another thread's reads of cached pages; `nil` when
+    /// `load` throws (passed to `failed`). Called, and returns, with the file lock held. When
+    /// two threads read the same page at once, the entry placed first is kept.
+    private func cachedEntry(_ key: PageKey, load: () throws -> PageEntry, failed: (Error) -> Void) -> PageEntry? {
         if let entry = file.entries[key] {
             entry.referenced = true
             return entry
         }
-        let expected = min(Self.rowsPerPage, count - page * Self.rowsPerPage)
-        do {
-            let bytes = try file.readPage(rowPages[page], kind: .rowPage)
-            let offsets = try FileFormat.pageOffsets(bytes, at: rowPages[page].offset, expected: expected)
-            let entry = PageEntry(bytes: bytes, offsets: offsets)
-            entry.rows = [Row?](repeating: nil, count: expected)
-            insert(entry, key: key, charge: bytes.count)
+        file.lock.unlock()
+        let loaded = Result { try load() }
+        file.lock.lock()
+        if let entry = file.entries[key] {
+            entry.referenced = true
             return entry
-        } catch let error as StoreError {
-            file.damage.record(error)
-            damagedPages.insert(page)
-            return nil
-        } catch {
-            file.damage.record(.corrupted(offset: rowPages[page].offset, reason: "\(error)"))
-            damagedPages.insert(page)
+        }
+        switch loaded {
+        case .success(let entry):
+            insert(entry, key: key, charge: entry.bytes.count)
+            return entry
+        case .failure(let error):
+            failed(error)
             return nil
         }
     }
@@ -220,25 +245,17 @@ final class PagedTable: @unchecked Sendable {
         }
     }
 
+    /// The entry of a key page, read into the cache if needed (file lock held; released while
+    /// the page is read).
     private func entry(keyPage page: Int) -> PageEntry? {
         let key = PageKey(table: ObjectIdentifier(self), page: page, isKeyPage: true)
-        if let entry = file.entries[key] {
-            entry.referenced = true
-            return entry
-        }
-        do {
-            let bytes = try file.readPage(keyPages[page], kind: .keyPage)
-            let offsets = try FileFormat.pageOffsets(bytes, at: keyPages[page].offset, expected: nil)
-            let entry = PageEntry(bytes: bytes, offsets: offsets)
-            insert(entry, key: key, charge: bytes.count)
-            return entry
-        } catch let error as StoreError {
-            file.damage.record(error)
-            return nil
-        } catch {
-            file.damage.record(.corrupted(offset: keyPages[page].offset, reason: "\(error)"))
-            return nil
-        }
+        let ref = keyPages[page]
+        return cachedEntry(key, load: {
+            let bytes = try file.readPage(ref, kind: .keyPage)
+            return PageEntry(bytes: bytes, offsets: try FileFormat.pageOffsets(bytes, at: ref.offset, expected: nil))
+        }, failed: { error in
+            file.damage.record(error as? StoreError ?? .corrupted(offset: ref.offset, reason: "\(error)"))
+        })
     }
 
     // MARK: Secondary indexes

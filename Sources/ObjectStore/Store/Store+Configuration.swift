@@ -32,10 +32,21 @@ extension Store {
         /// opens of a file share it (`flock` shared); a writer, here or in another process, has it
         /// alone, so the two exclude each other with ``StoreError/fileLocked(path:)``.
         public var readOnly = false
-        /// Told, once, when opening the file dropped an unfinished commit from its end (the last
-        /// run was killed while appending it), so the app can log it; also in
-        /// ``Store/recoveryReport``.
+        /// Told when opening the file dropped an unfinished commit from its end (the last run
+        /// was killed while appending it), so the app can log it; also in
+        /// ``Store/recoveryReport``. Called on the opening thread before `Store(configuration:)`
+        /// returns, once per `Store` made with this configuration: a second `Store` on a file
+        /// that is already open in the process is told of the same drop.
         public var onRecovery: (@Sendable (RecoveryReport) -> Void)?
+        /// Told, once, when damage is first found in the file after the open: a page whose
+        /// checksum or rows do not hold up when first read. From then on the damaged page's
+        /// objects read as missing, writes, `compact()` and `writeCopy(toFile:)` throw the
+        /// error, and observations end with it; the app can log it, tell the user, and restore a
+        /// backup. Called on a global queue (the reading thread holds the store's lock when it
+        /// finds the damage), for every `Store` alive on the file; a `Store` made after the damage
+        /// was found is told at once. Also in ``Store/damage``. See
+        /// `Guides/ObjectStore-FileFormat.md`, "What is checked when".
+        public var onDamage: (@Sendable (StoreError) -> Void)?
         /// The page cache's budget in bytes (`PagedFile.defaultCacheBudget` unless a test sets
         /// a small one to see pages dropped and read again).
         var pageCacheBudget = PagedFile.defaultCacheBudget

@@ -34,4 +34,9 @@ extension Store {
     /// What this store's open dropped from the end of its file, or `nil` when the file ended
     /// with a whole commit (and for an in-memory store). See ``RecoveryReport``.
     public var recoveryReport: RecoveryReport? { core.file?.recovery }
+
+    /// The first damage found in the file since it was opened (a page whose checksum or rows
+    /// do not hold up when first read), or `nil`. Once set, writes, `compact()` and
+    /// `writeCopy(toFile:)` throw it. See ``Configuration/onDamage``.
+    public var damage: StoreError? { core.file?.damage.error }
 }

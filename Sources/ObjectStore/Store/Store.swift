@@ -42,6 +42,15 @@ public final class Store: @unchecked Sendable {
         case .inMemory(let identifier): core = StoreCore.shared(identifier: identifier)
         case .file: core = try StoreCore.shared(file: configuration)
         }
+        // Told after the open, outside the store's locks: the closures are the app's code.
+        if let file = core.file {
+            if let report = file.recovery { configuration.onRecovery?(report) }
+            if let onDamage = configuration.onDamage { file.damage.addListener(ObjectIdentifier(self), onDamage) }
+        }
+    }
+
+    deinit {
+        if configuration.onDamage != nil { core.file?.damage.removeListener(ObjectIdentifier(self)) }
     }
 
     /// Opens a fresh, private in-memory store.

@@ -86,7 +86,6 @@ final class StoreCore: @unchecked Sendable {
                 durability: configuration.durability, autoCompaction: configuration.autoCompaction,
                 readOnly: configuration.readOnly, cacheBudget: configuration.pageCacheBudget)
             let (file, snapshot) = try StoreFile.open(options, codeSchemas: codeSchemas)
-            if let report = file.recovery { configuration.onRecovery?(report) }
             let core = StoreCore(state: snapshot, file: file)
             registryLock.withLock {
                 registry[key] = Weak(core: core)

@@ -25,11 +25,6 @@ class BroadcastEntry: @unchecked Sendable {
         self.firstSequence = firstSequence
     }
 
-    /// Passes the element stored at `element` (of the owner's element type) to the observer.
-    func receiveNext(at element: UnsafeRawPointer) {
-        fatalError("BroadcastEntry.receiveNext(at:) is overridden")
-    }
-
     /// `true` once the subscription was disposed.
     @inline(__always)
     final var isDisposed: Bool { disposed.isSet }
@@ -64,10 +59,6 @@ class BroadcastSubscription<Element>: BroadcastEntry, @unchecked Sendable {
 
     deinit { Resources.decrement() }
 
-    override final func receiveNext(at element: UnsafeRawPointer) {
-        observer.onNext(element.assumingMemoryBound(to: Element.self).pointee)
-    }
-
     /// Passes `event` to the observer.
     @inline(__always)
     final func receive(_ event: Event<Element>) {
@@ -101,19 +92,23 @@ final class BroadcastCatchUp<Element> {
 /// Passes element number `sequence` to the observers of `snapshot` that are still subscribed
 /// and joined before it was accepted; one still receiving its replay gets it in its catch-up.
 /// Called after releasing `lock`, the owner's lock.
+///
+/// Each live observer is called from here with `element` itself: this code is not specialised
+/// for the element type, so the element travels by reference and no observer's call copies it
+/// (a call through a non-generic entry method would copy it, through the element type's value
+/// witnesses, once per observer). The unchecked downcast of an entry asks the runtime for
+/// nothing, and the flags are read on the non-generic base class.
 @inline(__always)
 func broadcastNext<Element>(_ element: Element, sequence: UInt64, to snapshot: ContiguousArray<BroadcastEntry>, lock: Lock) {
-    withUnsafePointer(to: element) { pointer in
-        // `snapshot` keeps every entry alive: read them unretained.
-        snapshot.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
-                    if entry.isDisposed || entry.firstSequence > sequence { return }
-                    if entry.isLive {
-                        entry.receiveNext(at: UnsafeRawPointer(pointer))
-                    } else {
-                        broadcastNextToCatchingUp(entry, element, lock: lock)
-                    }
+    // `snapshot` keeps every entry alive: read them unretained.
+    snapshot.withUnsafeBufferPointer { entries in
+        for index in entries.indices {
+            Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+                if entry.isDisposed || entry.firstSequence > sequence { return }
+                if entry.isLive {
+                    unsafeDowncast(entry, to: BroadcastSubscription<Element>.self).observer.onNext(element)
+                } else {
+                    broadcastNextToCatchingUp(entry, element, lock: lock)
                 }
             }
         }
