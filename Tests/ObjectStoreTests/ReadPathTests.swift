@@ -79,6 +79,29 @@ import TestSupport
         #expect(store.objects(Pizza.self).map(\.main) == pizzas.map(\.main))
     }
 
+    /// Hundreds of different link lists, more than a read keeps at hand by a mix of their keys
+    /// (so lists share and replace those places): each object still gets exactly its own list,
+    /// in its order, in a plain and in a sorted read.
+    @Test(arguments: StoreBackend.allCases) func aReadOverManyDifferentLinkListsGivesEachObjectItsOwn(_ backend: StoreBackend) throws {
+        let store = try backend.makeStore()
+        // Ids apart from the fixture's categories (the menu's `main` links to one of those).
+        let categories = (101...124).map { Category(id: $0, name: "Category \($0)") }
+        let pizzas = Self.menu(count: 2_000).map { pizza in
+            var pizza = pizza
+            let id = pizza.id
+            pizza.categories = (0..<(id % 4)).map { categories[(id / (7 * ($0 + 1)) + $0 * 5) % categories.count] }
+            return pizza
+        }
+        #expect(Set(pizzas.map { $0.categories.map(\.id) }).count > 200)
+        try store.write { tx in try tx.add(pizzas, update: .modified) }
+        let read = store.objects(Pizza.self).toArray()
+        #expect(read.map(\.categories) == pizzas.map(\.categories))
+        let sorted = store.objects(Pizza.self).sorted(byKeyPath: "weight").toArray()
+        let byID = Dictionary(uniqueKeysWithValues: pizzas.map { ($0.id, $0.categories) })
+        #expect(sorted.count == pizzas.count)
+        #expect(sorted.allSatisfy { byID[$0.id] == $0.categories })
+    }
+
     @Test(arguments: StoreBackend.allCases) func aLinkedObjectChangedInAnotherWriteIsReadFresh(_ backend: StoreBackend) throws {
         let store = try backend.makeStore()
         try store.write { tx in try tx.add(Self.menu(count: 20), update: .modified) }

@@ -145,16 +145,31 @@ final class DecodeContext {
     }
 
     private var lists: [ListKey: Any] = [:]
+    /// The lists last met, by a cheap mix of their integer keys: reads link to a handful of
+    /// lists, and comparing keys costs a fraction of hashing them for `lists` on every object.
+    private var recentLists = [(key: ListKey, list: Any)?](repeating: nil, count: 64)
 
     /// The typed array (`[Category]`) of the objects at `keys`, built once per read.
     func linkedArray(_ type: ObjectIdentifier, keys: [StoreValue], depth: Int, build: () throws -> Any) rethrows -> Any {
         // The list's objects sit one level below the object holding it.
         guard depth + 1 >= memoDepth else { return try build() }
+        var mix = UInt(bitPattern: type)
+        for key in keys {
+            guard case .int(let k) = key else { mix = 0; break }
+            mix = (mix ^ UInt(truncatingIfNeeded: k)) &* 0x9E37_79B9_7F4A_7C15
+        }
+        let recent = Int(truncatingIfNeeded: mix >> 58)
+        if mix != 0, let (key, list) = recentLists[recent], key.type == type, key.depth == depth, key.keys == keys { return list }
         let listKey = ListKey(type: type, keys: keys, depth: depth)
-        if let known = lists[listKey] { return known }
-        let built = try build()
-        lists[listKey] = built
-        return built
+        let list: Any
+        if let known = lists[listKey] {
+            list = known
+        } else {
+            list = try build()
+            lists[listKey] = list
+        }
+        if mix != 0 { recentLists[recent] = (listKey, list) }
+        return list
     }
 
     /// The type last asked about and its kind: a read of many objects asks about the same
@@ -313,10 +328,16 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
         switch decoder.context.kind(of: type) {
         case .model(let model): return try decodeLink(type, model, v)
         case .models(let model): return try decodeLinks(type, model, v)
-        case .value:
-            if let scalar = scalarFromStore(v, as: type) { return scalar }
-            return try ValueDecoder.decode(type, from: v)
+        case .value: return try decodePlain(type, v)
         }
+    }
+
+    // Kept out of `decodeValue`: its optional of `T` made the runtime look up the type
+    // `Optional<T>` on every call, links included (about 330 instructions per object).
+    @inline(never)
+    private func decodePlain<T: Decodable>(_ type: T.Type, _ v: StoreValue) throws -> T {
+        if let scalar = scalarFromStore(v, as: type) { return scalar }
+        return try ValueDecoder.decode(type, from: v)
     }
 
     private func decodeLink<T>(_ type: T.Type, _ model: any StoreObject.Type, _ v: StoreValue) throws -> T {
@@ -334,8 +355,10 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let built = try context.linkedArray(ObjectIdentifier(type), keys: keys, depth: decoder.depth) {
             try buildLinks(type, model, keys)
         }
-        guard let typed = built as? T else { throw mismatch(type, v) }
-        return typed
+        // The lists are kept by type (`ObjectIdentifier(type)` above) and `buildLinks` returns a
+        // `T`, so this cast cannot fail; a forced one, unlike `as?`, needs no `Optional<T>`,
+        // which the runtime looked up on every call.
+        return built as! T
     }
 
     private func buildLinks<T>(_ type: T.Type, _ model: any StoreObject.Type, _ keys: [StoreValue]) throws -> T {

@@ -103,6 +103,7 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
         guard let table = state.snapshot.tables[schema.name], !state.slots.isEmpty else { return [] }
         let context = DecodeContext()
         let slots = state.slots
+        let schema = self.schema, snapshot = state.snapshot
         if table.base == nil, slots.count > 1024, !isAscending(slots) {
             // Sorted results of an in-memory table: decode in slot order, the order the rows
             // were stored in, and put each object at its place (visiting rows in sorted order
@@ -113,7 +114,7 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
             var reuse: RowDecoder?
             return [Element](unsafeUninitializedCapacity: slots.count) { buffer, count in
                 for slot in place.indices where place[slot] >= 0 {
-                    (buffer.baseAddress! + Int(place[slot])).initialize(to: decode(slot, in: table, state.snapshot, context: context, reusing: &reuse))
+                    (buffer.baseAddress! + Int(place[slot])).initialize(to: decodeStored(Element.self, slot, in: table, schema: schema, snapshot, context: context, reusing: &reuse))
                 }
                 count = slots.count
             }
@@ -121,7 +122,7 @@ public struct Results<Element: StoreObject>: RandomAccessCollection, CustomStrin
         var out: [Element] = []
         out.reserveCapacity(slots.count)
         var reuse: RowDecoder?
-        for slot in slots { out.append(decode(slot, in: table, state.snapshot, context: context, reusing: &reuse)) }
+        for slot in slots { out.append(decodeStored(Element.self, slot, in: table, schema: schema, snapshot, context: context, reusing: &reuse)) }
         return out
     }
 
