@@ -9,6 +9,7 @@ import ObjectStore
 //     STORE_READER_PROBE="write ours 1000000 /tmp/x.store"   fills a file of notes
 //     STORE_READER_PROBE="readers ours /tmp/x.store 100000"   opens it; one thread reads while
 //                                                             another commits 5 × 100,000 updates
+//     STORE_READER_PROBE="open ours /tmp/x.store"             opens it and counts the notes
 //
 // (`grdb` in place of `ours`: GRDB's `DatabasePool`, in WAL mode, its default configuration.) The
 // reading thread takes turns: an object by primary key, the count, a query by primary key; it
@@ -82,6 +83,17 @@ func runReaderProbeIfAsked() {
                 for category in categories { try category.insert(db) }
                 for id in 1...total { try noteRecord(makeNote(id, generation: 0)).insert(db) }
             }
+        case ("open", "ours"):
+            // Issue 29's "open and count" of the richer model, in a fresh process.
+            let start = DispatchTime.now().uptimeNanoseconds
+            let count = try Store(configuration: .file(url: URL(fileURLWithPath: words[2]))).objects(Note.self).count
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            print(#"{"step": "open-notes", "flavour": "ours", "count": \#(count), "seconds": \#(seconds)}"#)
+        case ("open", "grdb"):
+            let start = DispatchTime.now().uptimeNanoseconds
+            let count = try DatabaseQueue(path: words[2]).read { try NoteRecord.fetchCount($0) }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            print(#"{"step": "open-notes", "flavour": "grdb", "count": \#(count), "seconds": \#(seconds)}"#)
         case ("readers", let flavour):
             guard words.count == 4, let perCommit = Int(words[3]) else { throw ProbeError.usage(command) }
             print(try readersStep(flavour: flavour, path: words[2], perCommit: perCommit))
