@@ -147,7 +147,8 @@ final class DecodeContext {
     private var lists: [ListKey: Any] = [:]
     /// The lists last met, by a cheap mix of their integer keys: reads link to a handful of
     /// lists, and comparing keys costs a fraction of hashing them for `lists` on every object.
-    private var recentLists = [(key: ListKey, list: Any)?](repeating: nil, count: 64)
+    /// Made at the first list stored: a read of one object (a lookup by key) never needs it.
+    private var recentLists: [(key: ListKey, list: Any)?] = []
 
     /// The typed array (`[Category]`) of the objects at `keys`, built once per read.
     func linkedArray(_ type: ObjectIdentifier, keys: [StoreValue], depth: Int, build: () throws -> Any) rethrows -> Any {
@@ -159,7 +160,8 @@ final class DecodeContext {
             mix = (mix ^ UInt(truncatingIfNeeded: k)) &* 0x9E37_79B9_7F4A_7C15
         }
         let recent = Int(truncatingIfNeeded: mix >> 58)
-        if mix != 0, let (key, list) = recentLists[recent], key.type == type, key.depth == depth, key.keys == keys { return list }
+        if mix != 0, !recentLists.isEmpty, let (key, list) = recentLists[recent], key.type == type, key.depth == depth,
+           key.keys == keys { return list }
         let listKey = ListKey(type: type, keys: keys, depth: depth)
         let list: Any
         if let known = lists[listKey] {
@@ -168,7 +170,10 @@ final class DecodeContext {
             list = try build()
             lists[listKey] = list
         }
-        if mix != 0 { recentLists[recent] = (listKey, list) }
+        if mix != 0 {
+            if recentLists.isEmpty { recentLists = Array(repeating: nil, count: 64) }
+            recentLists[recent] = (listKey, list)
+        }
         return list
     }
 
