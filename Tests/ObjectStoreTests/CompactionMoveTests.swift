@@ -16,15 +16,7 @@ import TestSupport
 
     /// `count` items in a compacted file, reopened.
     static func seeded(_ count: Int, _ rng: inout SeededRandom, url: URL) throws -> (Store, Model) {
-        var model = Model()
-        do {
-            let store = try open(url)
-            let items = (0..<count).map { Generator.item($0, &rng) }
-            try store.write { try $0.add(items) }
-            try store.compact()
-            for item in items { model.upsert(item) }
-        }
-        return (try open(url), model)
+        try PagedSnapshotTests.seeded(count, &rng, url: url) { try open($0) }
     }
 
     @Test func afterACompactionTheChangesSinceTheOpenAreReadFromTheNewFile() throws {

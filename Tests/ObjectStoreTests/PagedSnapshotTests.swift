@@ -13,8 +13,10 @@ import TestSupport
         try Store(configuration: .file(url: url, objectTypes: [Item.self], autoCompaction: .never))
     }
 
-    /// `count` items written and compacted into a snapshot, then the file reopened.
-    static func seeded(_ count: Int, _ rng: inout SeededRandom, url: URL) throws -> (Store, Model) {
+    /// `count` items written and compacted into a snapshot, then the file reopened (each time
+    /// with `open`).
+    static func seeded(_ count: Int, _ rng: inout SeededRandom, url: URL,
+                       open: (URL) throws -> Store = PagedSnapshotTests.open) throws -> (Store, Model) {
         var model = Model()
         do {
             let store = try open(url)
