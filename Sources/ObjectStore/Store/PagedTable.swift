@@ -64,9 +64,10 @@ final class PagedTable: @unchecked Sendable {
     /// compaction wrote them from checked rows).
     var isAllChecked: Bool { allChecked.load(ordering: .acquiring) }
 
-    /// Checks every page of the table once (their framing, checksums and rows), as a listing
-    /// of all its slots needs: a slot listed must be readable. Damage found is recorded as a
-    /// read's would be, with every damaged row page, so the listing leaves their slots out.
+    /// Checks every row page of the table once (their framing, checksums and rows), as a
+    /// listing of all its slots needs: a slot listed must be readable. Damage found is recorded
+    /// as a read's would be, with every damaged row page, so the listing leaves their slots out.
+    /// (Key pages are checked by the lookups that read them.)
     func checkAllPages() {
         if allChecked.load(ordering: .acquiring) { return }
         checkLock.lock()
@@ -78,7 +79,6 @@ final class PagedTable: @unchecked Sendable {
             file.damage.record(error as? StoreError ?? .corrupted(offset: rowPages.first?.offset ?? 0, reason: "\(error)"))
             // Only in a damaged file: read each page as a read would, to learn which are damaged.
             forEachSlot { _, _ in }
-            for page in keyPages.indices { file.lock.withLock { _ = entry(keyPage: page) } }
         }
         allChecked.store(true, ordering: .releasing)
     }
