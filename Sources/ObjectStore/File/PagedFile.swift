@@ -22,7 +22,7 @@ final class PagedFile: @unchecked Sendable {
     /// keeps before it drops pages not used since the clock hand last passed them.
     let cacheBudget: Int
 
-    let lock = Lock()
+    let lock = Lock(spinning: true)
     var entries: [PageKey: PageEntry] = [:]
     var clock: [PageKey] = []
     var hand = 0
@@ -119,7 +119,18 @@ final class PagedFile: @unchecked Sendable {
     /// it. (Every holder of the cache's lock releases it through here.)
     func unlock() {
         var pages: [PageEntry] = []
-        swap(&pages, &dropped)
+        if !dropped.isEmpty {
+            // Each thread frees the pages it read (glibc frees a block under the lock of the
+            // heap it came from, which another thread may hold a long time); another thread's
+            // pages wait for it, unless they pile up.
+            let me = pthread_self()
+            if dropped.count > 64 {
+                swap(&pages, &dropped)
+            } else {
+                pages = dropped.filter { pthread_equal($0.reader, me) != 0 }
+                if !pages.isEmpty { dropped.removeAll { pthread_equal($0.reader, me) != 0 } }
+            }
+        }
         lock.unlock()
         withExtendedLifetime(pages) {}
     }
@@ -166,6 +177,9 @@ final class PageEntry {
     var weight = 0
     /// Whether the cache still holds it (a reader may keep using an entry dropped meanwhile).
     var cached = true
+
+    /// The thread that read the page, whose heap its bytes came from.
+    let reader = pthread_self()
 
     init(bytes: [UInt8], offsets: [Int]) {
         self.bytes = bytes

@@ -85,31 +85,44 @@ final class PagedTable: @unchecked Sendable {
 
     // MARK: Rows
 
-    /// The row in `slot` (`nil` when its page is damaged).
+    /// The row in `slot` (`nil` when its page is damaged). A row not decoded yet is decoded with
+    /// the file lock released (decoding allocates, and an allocation can wait for the system's
+    /// allocator: no other thread should wait for the file lock meanwhile).
     func row(_ slot: Int) -> Row? {
         let page = slot / Self.rowsPerPage
         let index = slot - page * Self.rowsPerPage
         file.lock.lock()
-        defer { file.unlock() }
-        guard let entry = entry(rowPage: page) else { return nil }
-        return decodeRow(index, in: entry, page: page)
+        guard let entry = entry(rowPage: page) else {
+            file.unlock()
+            return nil
+        }
+        if let row = entry.rows[index] {
+            file.unlock()
+            return row
+        }
+        file.unlock()
+        let decoded = Result { try decodeRow(index, of: entry) }
+        return file.withLock { keep(decoded, index, in: entry, page: page) }
     }
 
     /// Calls `body` with each slot in order and its row (`nil` when its page is damaged),
-    /// reading one page at a time.
+    /// reading one page at a time (its rows decoded with the file lock released, as in `row`).
     func forEachSlot(_ body: (Int, Row?) -> Void) {
         for page in rowPages.indices {
             let first = page * Self.rowsPerPage
             let n = min(Self.rowsPerPage, count - first)
-            let rows: [Row?] = file.withLock {
-                guard let entry = entry(rowPage: page) else { return [] }
-                return (0..<n).map { decodeRow($0, in: entry, page: page) }
-            }
-            if rows.isEmpty {
+            guard let (entry, cached) = file.withLock({ entry(rowPage: page).map { ($0, $0.rows) } }) else {
                 for i in 0..<n { body(first + i, nil) }
-            } else {
-                for i in 0..<n { body(first + i, rows[i]) }
+                continue
             }
+            var rows = cached
+            let decoded = (0..<n).compactMap { i in rows[i] == nil ? (i, Result { try decodeRow(i, of: entry) }) : nil }
+            if !decoded.isEmpty {
+                file.withLock {
+                    for (i, result) in decoded { rows[i] = keep(result, i, in: entry, page: page) }
+                }
+            }
+            for i in 0..<n { body(first + i, rows[i]) }
         }
     }
 
@@ -157,25 +170,33 @@ final class PagedTable: @unchecked Sendable {
         }
     }
 
-    /// Decodes (or returns the decoded) row `index` of a page (file lock held).
-    private func decodeRow(_ index: Int, in entry: PageEntry, page: Int) -> Row? {
-        if let row = entry.rows[index] { return row }
+    /// Decodes row `index` of a page and checks it against the table (no lock needed: a page's
+    /// bytes never change).
+    private func decodeRow(_ index: Int, of entry: PageEntry) throws -> Row {
         let start = entry.offsets[index], end = entry.offsets[index + 1]
-        do {
-            let row = try entry.bytes.withUnsafeBytes { raw -> Row in
-                var r = ByteReader(raw, from: start, to: end)
-                let row = try r.row()
-                guard r.isAtEnd else { throw FileFormatError("\(end - r.position) unexpected bytes after a row") }
-                return row
-            }
-            guard row.count == storedSchema.fields.count else {
-                throw FileFormatError("a \(storedSchema.name) row has \(row.count) fields, not \(storedSchema.fields.count)")
-            }
-            if let problem = ValueCheck.problem(in: row, schema: storedSchema, checks: checks) { throw FileFormatError(problem) }
-            entry.rows[index] = row
-            charge((end - start) * 4 + 64, to: entry)
+        let row = try entry.bytes.withUnsafeBytes { raw -> Row in
+            var r = ByteReader(raw, from: start, to: end)
+            let row = try r.row()
+            guard r.isAtEnd else { throw FileFormatError("\(end - r.position) unexpected bytes after a row") }
             return row
-        } catch {
+        }
+        guard row.count == storedSchema.fields.count else {
+            throw FileFormatError("a \(storedSchema.name) row has \(row.count) fields, not \(storedSchema.fields.count)")
+        }
+        if let problem = ValueCheck.problem(in: row, schema: storedSchema, checks: checks) { throw FileFormatError(problem) }
+        return row
+    }
+
+    /// Keeps a row decoded by ``decodeRow(_:of:)`` in its page's entry, or records the damage
+    /// it found (file lock held). A row another thread kept meanwhile is the one returned.
+    private func keep(_ decoded: Result<Row, Error>, _ index: Int, in entry: PageEntry, page: Int) -> Row? {
+        if let row = entry.rows[index] { return row }
+        switch decoded {
+        case .success(let row):
+            entry.rows[index] = row
+            charge((entry.offsets[index + 1] - entry.offsets[index]) * 4 + 64, to: entry)
+            return row
+        case .failure(let error):
             let reason = (error as? FileFormatError)?.reason ?? "\(error)"
             damagedPages.insert(page)
             file.damage.record(.corrupted(offset: rowPages[page].offset, reason: "row \(index) of a \(storedSchema.name) page: \(reason)"))
