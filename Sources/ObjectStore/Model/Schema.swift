@@ -97,10 +97,25 @@ public final class ObjectSchema: @unchecked Sendable {
     /// A fingerprint of the row layout (names, kinds, optionality, primary key), stable across
     /// processes: two schemas with the same layout read and write the same rows.
     let layout: UInt64
+    /// Which fields are links, by ordinal: what encoding a row asks of every field, without
+    /// copying its `FieldSchema`.
+    let linkKinds: [LinkKind]
+
+    /// Whether a field links to other objects.
+    enum LinkKind: UInt8 {
+        case none, link, linkList
+    }
 
     init(name: String, fields: [FieldSchema], primaryKeyIndex: Int, type: (any StoreObject.Type)?, kindNames: [String]? = nil) {
         self.name = name
         self.fields = fields
+        self.linkKinds = fields.map { field in
+            switch field.kind {
+            case .link: .link
+            case .linkList: .linkList
+            default: .none
+            }
+        }
         self.primaryKeyIndex = primaryKeyIndex
         self.type = type
         var index: [String: Int] = [:]

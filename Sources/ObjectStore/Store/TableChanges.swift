@@ -18,8 +18,8 @@ struct TableChanges {
     }
 
     mutating func recordUpdate(_ key: StoreValue, fields: [Int]) {
-        if inserted.contains(key) { return }
-        modified[key, default: []].formUnion(fields)
+        if !inserted.isEmpty, inserted.contains(key) { return }
+        modified[key, default: Set(minimumCapacity: fields.count)].formUnion(fields)
     }
 
     mutating func recordDelete(_ key: StoreValue) {
