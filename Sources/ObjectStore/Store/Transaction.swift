@@ -116,10 +116,13 @@ public final class Transaction {
         let name = schema.name
         let key = row[schema.primaryKeyIndex]
         forgetLinked(key, table: name)
-        // Take the table out so it is uniquely referenced while it changes (one hash each way).
-        var table = tables.removeValue(forKey: name) ?? TableState(schema: schema)
+        // The table changes in place in the dictionary: one hash, and uniquely referenced.
+        try put(row, key: key, schema: schema, policy: policy, in: &tables[name, default: TableState(schema: schema)])
+    }
+
+    private func put(_ row: Row, key: StoreValue, schema: ObjectSchema, policy: Store.UpdatePolicy, in table: inout TableState) throws {
+        let name = schema.name
         if table.schema !== schema { checkLayout(stored: table.schema, code: schema) }
-        defer { tables[name] = table }
         if let (slot, stored) = table.keyedRow(forKey: key) {
             let fields: [Int]
             switch policy {
