@@ -15,6 +15,8 @@ public final class Transaction {
     /// ``putLinked(_:schema:policy:)``), and the schemas they belong to.
     private var linkedRows: [VisitKey: Row] = [:]
     private var linkedSchemas: [ObjectSchema] = []
+    /// About how many objects the `add` running adds (its sequence's `underestimatedCount`).
+    private var expectedObjects = 1
     private var isOpen = true
 
     init(core: StoreCore, base: Snapshot) {
@@ -54,6 +56,8 @@ public final class Transaction {
         try checkOpen()
         let schema = try ObjectSchema.of(S.Element.self)
         var visited = Set<VisitKey>()
+        expectedObjects = objects.underestimatedCount
+        defer { expectedObjects = 1 }
         for object in objects {
             visited.removeAll(keepingCapacity: true)
             try addTree(object, schema: schema, update: update, visited: &visited)
@@ -136,11 +140,11 @@ public final class Transaction {
                 fields = (0..<row.count).filter { $0 != schema.primaryKeyIndex }
             }
             table.replace(slot: slot, with: row)
-            changes[name, default: TableChanges()].recordUpdate(key, fields: fields)
+            changes[name, default: TableChanges()].recordUpdate(key, fields: fields, expected: expectedObjects)
             log.append(.update(table: name, key: key, fields: fields, values: fields.map { row[$0] }))
         } else {
             table.insert(row)
-            changes[name, default: TableChanges()].recordInsert(key, fieldCount: row.count)
+            changes[name, default: TableChanges()].recordInsert(key, fieldCount: row.count, expected: expectedObjects)
             log.append(.insert(table: name, row: row))
         }
     }
