@@ -15,6 +15,7 @@ public final class Transaction {
     /// ``putLinked(_:schema:policy:)``), and the schemas they belong to.
     private var linkedRows: [VisitKey: Row] = [:]
     private var linkedSchemas: [ObjectSchema] = []
+    private var lastLinkedSchema: (ObjectIdentifier, ObjectSchema)?
     /// About how many objects the `add` running adds (its sequence's `underestimatedCount`).
     private var expectedObjects = 1
     private var isOpen = true
@@ -84,8 +85,16 @@ public final class Transaction {
         for child in linked { try addLinked(child, update: update, visited: &visited) }
     }
 
-    private func addLinked(_ object: some StoreObject, update: Store.UpdatePolicy, visited: inout Set<VisitKey>) throws {
-        try addTree(object, schema: ObjectSchema.of(type(of: object)), update: update, visited: &visited, isLinked: true)
+    private func addLinked<T: StoreObject>(_ object: T, update: Store.UpdatePolicy, visited: inout Set<VisitKey>) throws {
+        // The schema of the model last linked, kept: a lookup in the shared cache takes its lock.
+        let schema: ObjectSchema
+        if let (type, known) = lastLinkedSchema, type == ObjectIdentifier(T.self) {
+            schema = known
+        } else {
+            schema = try ObjectSchema.of(T.self)
+            lastLinkedSchema = (ObjectIdentifier(T.self), schema)
+        }
+        try addTree(object, schema: schema, update: update, visited: &visited, isLinked: true)
     }
 
     /// How many linked objects' rows a transaction keeps for ``putLinked(_:schema:policy:)``.
