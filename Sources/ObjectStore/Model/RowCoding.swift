@@ -109,25 +109,6 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func superEncoder(forKey key: Key) -> Encoder { ValueEncoder() }
 }
 
-/// An array of models, as a to-many link field holds it.
-protocol LinkedObjectList {
-    /// Appends each object to `linked` and returns their primary keys, in order.
-    func linkKeys(into linked: inout [any StoreObject]) -> [StoreValue]
-}
-
-extension Array: LinkedObjectList where Element: StoreObject {
-    func linkKeys(into linked: inout [any StoreObject]) -> [StoreValue] {
-        var keys: [StoreValue] = []
-        keys.reserveCapacity(count)
-        linked.reserveCapacity(linked.count + count)
-        for object in self {
-            linked.append(object)
-            keys.append(object.primaryKeyValue)
-        }
-        return keys
-    }
-}
-
 // MARK: - Row → object
 
 /// What decoding many objects of one snapshot learns once and reuses: the linked objects

@@ -101,21 +101,10 @@ public final class ObjectSchema: @unchecked Sendable {
     /// copying its `FieldSchema`.
     let linkKinds: [LinkKind]
 
-    /// Whether a field links to other objects.
-    enum LinkKind: UInt8 {
-        case none, link, linkList
-    }
-
     init(name: String, fields: [FieldSchema], primaryKeyIndex: Int, type: (any StoreObject.Type)?, kindNames: [String]? = nil) {
         self.name = name
         self.fields = fields
-        self.linkKinds = fields.map { field in
-            switch field.kind {
-            case .link: .link
-            case .linkList: .linkList
-            default: .none
-            }
-        }
+        self.linkKinds = fields.map { LinkKind($0.kind) }
         self.primaryKeyIndex = primaryKeyIndex
         self.type = type
         var index: [String: Int] = [:]
