@@ -274,6 +274,12 @@ def readers_table(path):
             lines.append("| " + " | ".join([
                 f"… of which: {what}", f"{kind(ours):.1f} ms", f"{kind(grdb):.1f} ms" if grdb else "—", str(len(ours)),
                 "✅" if kind(ours) <= 16 else "❌"]) + " |")
+    # How many reads waited more than a frame (newer probe lines only).
+    if all("readsOverAFrame" in r for r in ours + (grdb or [])):
+        over = lambda rs: f"{sum(r['readsOverAFrame'] for r in rs)} of {sum(r['reads'] for r in rs):,}"
+        lines.append("| " + " | ".join([
+            "Reads that waited more than 16 ms, of all reads (all runs)", over(ours), over(grdb) if grdb else "—",
+            str(len(ours)), ""]) + " |")
     lines += [
         "| " + " | ".join([
             "Slowest of those commits",

@@ -244,18 +244,68 @@ import TestSupport
                 let skipped: Int? = (try? skipper.skipValue(check, optional: optional)).map { skipper.position }
                 #expect(read == skipped, "\(bytes) \(check) optional \(optional)")
                 if read != nil { agreed += 1 }
-                // The quick check by tags accepts only what the full one accepts, and ends at
-                // the same byte (what it refuses, the full check decides).
-                if let rule = TagRule(check, optional: optional) {
-                    var quick = ByteReader(raw, from: 0, to: raw.count)
-                    if quick.skipPlain(rule) {
+            }
+            // The quick check of a page accepts a row of this one value only where the full
+            // check accepts the value and it ends the row (what it refuses, the full check
+            // decides): the row alone in its record, and followed by other bytes (so a short
+            // string is read as one word).
+            if let rule = TagRule(check, optional: optional) {
+                for padding in [0, Int.random(in: 1...9, using: &rng)] {
+                    let record = [1] + bytes + (0..<padding).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                    let accepted = record.withUnsafeBytes { raw in
+                        [0, 1 + bytes.count].withUnsafeBufferPointer { offsets in
+                            [rule].withUnsafeBufferPointer { PlainRows.firstRowNotFitting(raw, offsets: offsets, rules: $0) == 1 }
+                        }
+                    }
+                    if accepted {
                         quickAccepted += 1
-                        #expect(quick.position == skipped, "\(bytes) \(check) optional \(optional)")
+                        let skipped: Int? = bytes.withUnsafeBytes { raw in
+                            var skipper = ByteReader(raw, from: 0, to: raw.count)
+                            return (try? skipper.skipValue(check, optional: optional)).map { skipper.position }
+                        }
+                        #expect(skipped == bytes.count, "\(bytes) \(check) optional \(optional)")
                     }
                 }
             }
         }
         #expect(agreed > 300 && quickAccepted > 200)
+    }
+
+    /// The quick check of a page on the values at its edges: strings of every length up to 20
+    /// with one byte that is not UTF-8 at each place (read byte by byte, or as one word when
+    /// eight bytes follow the start), and varints of ten bytes whose last byte is 0 to 3
+    /// (only 0 and 1 fit in 64 bits) or of eleven bytes. Each agrees with the full check.
+    @Test func theQuickCheckOfAPageAgreesWithTheFullOneAtTheEdges() {
+        func agree(_ value: [UInt8], _ check: ValueCheck) {
+            let full: Bool = value.withUnsafeBytes { raw in
+                var skipper = ByteReader(raw, from: 0, to: raw.count)
+                return (try? skipper.skipValue(check, optional: false)) != nil && skipper.isAtEnd
+            }
+            for padding in [0, 1, 8] {
+                let record = [1] + value + Array(repeating: 0x41, count: padding)
+                let quick = record.withUnsafeBytes { raw in
+                    [0, 1 + value.count].withUnsafeBufferPointer { offsets in
+                        [TagRule(check, optional: false)!].withUnsafeBufferPointer {
+                            PlainRows.firstRowNotFitting(raw, offsets: offsets, rules: $0) == 1
+                        }
+                    }
+                }
+                #expect(quick == full, "\(value) padded with \(padding)")
+            }
+        }
+        for length in 0...20 {
+            let ascii = [UInt8](repeating: 0x61, count: length)
+            agree([ByteWriter.tagString, UInt8(length)] + ascii, .string)
+            for place in 0..<length {
+                var bad = ascii
+                bad[place] = 0xFF
+                agree([ByteWriter.tagString, UInt8(length)] + bad, .string)
+            }
+        }
+        for last: UInt8 in 0...3 {
+            agree([ByteWriter.tagInt] + Array(repeating: 0xFF, count: 9) + [last], .int)
+        }
+        agree([ByteWriter.tagInt] + Array(repeating: 0xFF, count: 10) + [0], .int)
     }
 
     /// A snapshot over the whole-check limit whose checksums are right but whose key page

@@ -155,22 +155,24 @@ private func readersStep(flavour: String, path: String, perCommit: Int) throws -
         try write(generation, generation * (perCommit + perCommit / 2))
         commitSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
-    let (reads, worst, failure) = reader.finish()
+    let (reads, worst, overAFrame, failure) = reader.finish()
     if let failure { throw failure }
     let ms = worst.map { Double($0) / 1e6 }
-    return #"{"step": "readers", "flavour": "\#(flavour)", "count": \#(total), "perCommit": \#(perCommit), "reads": \#(reads), "#
+    return #"{"step": "readers", "flavour": "\#(flavour)", "count": \#(total), "perCommit": \#(perCommit), "reads": \#(reads), "readsOverAFrame": \#(overAFrame), "#
         + #""worstReadMs": \#(ms.max()!), "worstKeyMs": \#(ms[0]), "worstCountMs": \#(ms[1]), "worstQueryMs": \#(ms[2]), "#
         + #""slowestCommitSeconds": \#(commitSeconds.max()!)}"#
 }
 
 /// The reading thread: reads in turn until told to stop, timing each read; the worst wait of
-/// each kind of read (by key, count, query) is kept apart.
+/// each kind of read (by key, count, query) is kept apart, and the reads that waited more than
+/// a frame (16 ms) are counted.
 private final class ReaderThread: @unchecked Sendable {
     private let lock = NSLock()
     private let stopped = DispatchSemaphore(value: 0)
     private var stop = false
     private var reads = 0
     private var worst: [UInt64] = [0, 0, 0]
+    private var overAFrame = 0
     private var failure: Error?
     private let total: Int
     private let read: (Int, Int) throws -> Void
@@ -182,25 +184,27 @@ private final class ReaderThread: @unchecked Sendable {
 
     func start() {
         Thread { [self] in
-            var turn = 0, worst: [UInt64] = [0, 0, 0]
+            var turn = 0, worst: [UInt64] = [0, 0, 0], overAFrame = 0
             do {
                 while !lock.withLock({ stop }) {
                     let begin = DispatchTime.now().uptimeNanoseconds
                     try read(turn, (turn * 7_919) % total + 1)
-                    worst[turn % 3] = max(worst[turn % 3], DispatchTime.now().uptimeNanoseconds - begin)
+                    let waited = DispatchTime.now().uptimeNanoseconds - begin
+                    worst[turn % 3] = max(worst[turn % 3], waited)
+                    if waited > 16_000_000 { overAFrame += 1 }
                     turn += 1
                 }
             } catch {
                 lock.withLock { failure = error }
             }
-            lock.withLock { (reads, self.worst) = (turn, worst) }
+            lock.withLock { (reads, self.worst, self.overAFrame) = (turn, worst, overAFrame) }
             stopped.signal()
         }.start()
     }
 
-    func finish() -> (reads: Int, worst: [UInt64], failure: Error?) {
+    func finish() -> (reads: Int, worst: [UInt64], overAFrame: Int, failure: Error?) {
         lock.withLock { stop = true }
         stopped.wait()
-        return lock.withLock { (reads, worst, failure) }
+        return lock.withLock { (reads, worst, overAFrame, failure) }
     }
 }

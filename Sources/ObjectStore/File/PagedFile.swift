@@ -27,6 +27,8 @@ final class PagedFile: @unchecked Sendable {
     var clock: [PageKey] = []
     var hand = 0
     var charged = 0
+    /// Pages the cache dropped while the lock was held, freed by ``unlock()`` after releasing it.
+    var dropped: [PageEntry] = []
 
     /// Where pages are read from: a descriptor of the file (owned), or the file's bytes.
     enum Source {
@@ -110,6 +112,23 @@ final class PagedFile: @unchecked Sendable {
             charged = 0
         }
         dropped = [:]
+    }
+
+    /// Releases the lock, then frees the pages the cache dropped while it was held: freeing a
+    /// page's bytes and decoded rows takes long enough that other threads should not wait for
+    /// it. (Every holder of the cache's lock releases it through here.)
+    func unlock() {
+        var pages: [PageEntry] = []
+        swap(&pages, &dropped)
+        lock.unlock()
+        withExtendedLifetime(pages) {}
+    }
+
+    /// `body` with the lock held, released through ``unlock()``.
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { unlock() }
+        return try body()
     }
 
     /// The bytes the cache holds now (for tests).

@@ -58,14 +58,17 @@ extension FileFormat {
             }
             guard n >= 1 else { throw FileFormatError("an empty page") }
             let itemsStart = r.position + 4 * (n + 1)
+            guard itemsStart <= raw.count else { throw FileFormatError("unexpected end of record") }
             offsets.reserveCapacity(n + 1)
             var last = itemsStart
-            for _ in 0...n {
-                let next = itemsStart + Int(try r.u32())
-                guard next >= last, next <= raw.count else { throw FileFormatError("a page's item offsets do not rise within it") }
+            var rising = true
+            for i in 0...n {
+                let next = itemsStart &+ Int(raw.loadUnaligned(fromByteOffset: r.position &+ 4 &* i, as: UInt32.self).littleEndian)
+                rising = rising && next >= last && next <= raw.count
                 offsets.append(next)
                 last = next
             }
+            guard rising else { throw FileFormatError("a page's item offsets do not rise within it") }
             guard offsets[0] == itemsStart, last == raw.count else { throw FileFormatError("a page's item offsets do not cover it") }
         } catch let error as FileFormatError {
             throw StoreError.corrupted(offset: offset, reason: error.reason)
@@ -212,26 +215,26 @@ extension FileFormat {
         }
     }
 
-    /// Checks the framing, checksums and kind of every page of a table's base, and its rows
-    /// against the table, without building anything. The pages, in file order, are split into
-    /// one run per processor; each run is read in `checkPiece` pieces into one buffer of its own
-    /// (so the check does not stay in memory) and checked on its own thread. The damage
-    /// reported is the first in the file.
+    /// Checks the framing, checksums and kind of every row page of a table's base, and its rows
+    /// against the table, without building anything: what a listing of all its objects needs.
+    /// Key pages are left to the lookups that read them (each is checked whole then), and
+    /// index pages to the queries. The pages, in file order, are split into runs, which the
+    /// processors take in turn; each run is read in `checkPiece` pieces into one buffer of its
+    /// own (so the check does not stay in memory). The damage reported is the first in the file.
     static func checkPages(of base: PagedTable) throws {
         var pages: [PageCheck] = []
         let rows = RowRule(base)
         for (i, ref) in base.rowPages.enumerated() {
-            pages.append(PageCheck(ref: ref, kind: .rowPage, rows: rows,
-                                   expected: min(PagedTable.rowsPerPage, base.count - i * PagedTable.rowsPerPage)))
+            pages.append(PageCheck(ref: ref, expected: min(PagedTable.rowsPerPage, base.count - i * PagedTable.rowsPerPage)))
         }
-        pages += base.keyPages.map { PageCheck(ref: $0, kind: .keyPage, rows: nil, expected: 0) }
-        // Index pages are left to when they are first read (`PagedTable+StoredIndexes.swift`
-        // checks each whole then): an index costs this check nothing.
         let file = base.file
         guard !pages.isEmpty else { return }
         pages.sort { $0.ref.offset < $1.ref.offset }
         let total = pages.reduce(0) { $0 + recordHeaderSize + $1.ref.length }
-        let runs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, total >> 20))   // 1 MiB or more each
+        // Runs of 2 MiB or more, up to eight per processor: the threads take them in turn, so
+        // a thread the system runs slower takes fewer (one equal run per processor left the
+        // whole check waiting for the slowest).
+        let runs = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 8, 64, total >> 21))
         // Cut the pages into runs of about equal bytes.
         var bounds = [0]
         var bytes = 0
@@ -244,7 +247,7 @@ extension FileFormat {
         let failures = Locked<[StoreError?]>(Array(repeating: nil, count: bounds.count - 1))
         DispatchQueue.concurrentPerform(iterations: runBounds.count - 1) { run in
             do {
-                try checkRun(sorted[runBounds[run]..<runBounds[run + 1]], in: file)
+                try checkRun(sorted[runBounds[run]..<runBounds[run + 1]], rows: rows, in: file)
             } catch let error as StoreError {
                 failures.withLock { $0[run] = error }
             } catch {
@@ -258,8 +261,8 @@ extension FileFormat {
     /// read stay in the processor's cache while their checksums and rows are checked.
     static let checkPiece = 256 << 10
 
-    /// Checks a run of pages in file order, reading them in `checkPiece` pieces into one buffer.
-    private static func checkRun(_ pages: ArraySlice<PageCheck>, in file: PagedFile) throws {
+    /// Checks a run of row pages in file order, reading them in `checkPiece` pieces into one buffer.
+    private static func checkRun(_ pages: ArraySlice<PageCheck>, rows: RowRule, in file: PagedFile) throws {
         let largest = pages.reduce(0) { max($0, recordHeaderSize + $1.ref.length) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(largest, checkPiece), alignment: 16)
         defer { buffer.deallocate() }
@@ -286,19 +289,17 @@ extension FileFormat {
                 : []
             for (k, record) in records.enumerated() {
                 let page = pages[next + k]
-                try checkRecord(record, at: page.ref.offset, length: page.ref.length, kind: page.kind,
+                try checkRecord(record, at: page.ref.offset, length: page.ref.length, kind: .rowPage,
                                 payloadChecksum: checksums.isEmpty ? nil : checksums[k])
-                if let rows = page.rows { try rows.check(record, at: page.ref.offset, expected: page.expected, offsets: &offsets) }
+                try rows.check(record, at: page.ref.offset, expected: page.expected, offsets: &offsets)
             }
             next = end
         }
     }
 
-    /// A page for a check of every page, and for a row page what its rows must be.
+    /// A row page for a check of every page, and how many rows it must hold.
     struct PageCheck: Sendable {
         let ref: PageRef
-        let kind: Kind
-        let rows: RowRule?
         let expected: Int
     }
 
@@ -318,27 +319,6 @@ extension FileFormat {
             quick = rules.count == checks.count ? rules : nil
         }
 
-        /// The index of the first row that is not all plain values of the kinds `rules` allow
-        /// (the number of rows when every row is), each row read by its tags alone.
-        private static func quickCheck(_ record: UnsafeRawBufferPointer, _ offsets: UnsafeBufferPointer<Int>,
-                                       _ rules: UnsafeBufferPointer<TagRule>) -> Int {
-            let rows = offsets.count - 1
-            var k = 0
-            while k < rows {
-                var r = ByteReader(record, from: offsets[k], to: offsets[k + 1])
-                guard r.position < r.end, Int(record[r.position]) == rules.count else { return k }
-                r.position += 1
-                var field = 0
-                while field < rules.count {
-                    guard r.skipPlain(rules[field]) else { return k }
-                    field += 1
-                }
-                guard r.isAtEnd else { return k }
-                k += 1
-            }
-            return rows
-        }
-
         /// Checks the rows of a row page (the whole record, its checksums already checked)
         /// without building them; a value that does not fit is described as a read would.
         func check(_ record: UnsafeRawBufferPointer, at offset: Int, expected: Int, offsets: inout [Int]) throws {
@@ -348,7 +328,7 @@ extension FileFormat {
             var first = 0
             if let quick {
                 first = quick.withUnsafeBufferPointer { rules in
-                    offsets.withUnsafeBufferPointer { offsets in Self.quickCheck(record, offsets, rules) }
+                    offsets.withUnsafeBufferPointer { offsets in PlainRows.firstRowNotFitting(record, offsets: offsets, rules: rules) }
                 }
             }
             for k in first..<offsets.count - 1 {
@@ -420,3 +400,4 @@ extension FileFormat {
         try checkStoredIndexesWhole(base)
     }
 }
+

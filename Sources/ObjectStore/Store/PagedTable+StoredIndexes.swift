@@ -26,7 +26,7 @@ extension PagedTable {
         var page = max(lo - 1, 0)
         var slots: [Int] = []
         file.lock.lock()
-        defer { file.lock.unlock() }
+        defer { file.unlock() }
         while page < index.pages.count {
             guard let entry = indexPage(page, of: index) else { return nil }
             // The page was checked whole when read: a binary search for the first entry not

@@ -37,7 +37,7 @@ final class PagedTable: @unchecked Sendable {
     private var damagedPages: Set<Int> = []
 
     /// The row pages found damaged so far.
-    var knownDamagedPages: Set<Int> { file.lock.withLock { damagedPages } }
+    var knownDamagedPages: Set<Int> { file.withLock { damagedPages } }
     /// Held while every page is checked; `allChecked` is set (under it) once they have been,
     /// and read without it, so a count of all objects after the first takes no lock.
     private let checkLock = Lock()
@@ -64,9 +64,10 @@ final class PagedTable: @unchecked Sendable {
     /// compaction wrote them from checked rows).
     var isAllChecked: Bool { allChecked.load(ordering: .acquiring) }
 
-    /// Checks every page of the table once (their framing, checksums and rows), as a listing
-    /// of all its slots needs: a slot listed must be readable. Damage found is recorded as a
-    /// read's would be, with every damaged row page, so the listing leaves their slots out.
+    /// Checks every row page of the table once (their framing, checksums and rows), as a
+    /// listing of all its slots needs: a slot listed must be readable. Damage found is recorded
+    /// as a read's would be, with every damaged row page, so the listing leaves their slots out.
+    /// (Key pages are checked by the lookups that read them.)
     func checkAllPages() {
         if allChecked.load(ordering: .acquiring) { return }
         checkLock.lock()
@@ -78,7 +79,6 @@ final class PagedTable: @unchecked Sendable {
             file.damage.record(error as? StoreError ?? .corrupted(offset: rowPages.first?.offset ?? 0, reason: "\(error)"))
             // Only in a damaged file: read each page as a read would, to learn which are damaged.
             forEachSlot { _, _ in }
-            for page in keyPages.indices { file.lock.withLock { _ = entry(keyPage: page) } }
         }
         allChecked.store(true, ordering: .releasing)
     }
@@ -90,7 +90,7 @@ final class PagedTable: @unchecked Sendable {
         let page = slot / Self.rowsPerPage
         let index = slot - page * Self.rowsPerPage
         file.lock.lock()
-        defer { file.lock.unlock() }
+        defer { file.unlock() }
         guard let entry = entry(rowPage: page) else { return nil }
         return decodeRow(index, in: entry, page: page)
     }
@@ -101,7 +101,7 @@ final class PagedTable: @unchecked Sendable {
         for page in rowPages.indices {
             let first = page * Self.rowsPerPage
             let n = min(Self.rowsPerPage, count - first)
-            let rows: [Row?] = file.lock.withLock {
+            let rows: [Row?] = file.withLock {
                 guard let entry = entry(rowPage: page) else { return [] }
                 return (0..<n).map { decodeRow($0, in: entry, page: page) }
             }
@@ -140,7 +140,7 @@ final class PagedTable: @unchecked Sendable {
             entry.referenced = true
             return entry
         }
-        file.lock.unlock()
+        file.unlock()
         let loaded = Result { try load() }
         file.lock.lock()
         if let entry = file.entries[key] {
@@ -220,7 +220,7 @@ final class PagedTable: @unchecked Sendable {
         guard lo > 0 else { return nil }
         let page = lo - 1
         file.lock.lock()
-        defer { file.lock.unlock() }
+        defer { file.unlock() }
         guard let entry = entry(keyPage: page) else { return nil }
         return entry.bytes.withUnsafeBytes { raw -> (slot: Int, page: Int)? in
             var lo = 0, hi = entry.offsets.count - 1
@@ -318,8 +318,9 @@ final class PagedTable: @unchecked Sendable {
     }
 
     /// Counts bytes against the budget, dropping pages not used lately while over it (file
-    /// lock held). A page in use by the caller was just marked referenced, so it survives the
-    /// first pass of the hand.
+    /// lock held; the pages dropped are freed when it is released, see `PagedFile.unlock()`).
+    /// A page in use by the caller was just marked referenced, so it survives the first pass of
+    /// the hand.
     private func charge(_ amount: Int, to entry: PageEntry) {
         entry.weight += amount
         guard entry.cached else { return }
@@ -338,6 +339,7 @@ final class PagedTable: @unchecked Sendable {
                 file.hand += 1
                 continue
             }
+            file.dropped.append(entry)
             file.entries[key] = nil
             file.clock.swapAt(file.hand, file.clock.count - 1)
             file.clock.removeLast()
