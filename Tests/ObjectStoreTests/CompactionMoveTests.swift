@@ -155,8 +155,9 @@ import TestSupport
         let url = S.temporaryFile()
         defer { S.cleanUp(url) }
         var (_, model) = try Self.seeded(2_000, &rng, url: url)
-        // The file never grows 100-fold here: only what memory holds triggers compactions.
-        let limit = 32 << 10
+        // The file never grows 100-fold here: only what memory holds triggers compactions
+        // (a round's 100 replaced rows hold about 5 KiB).
+        let limit = 16 << 10
         let store = try Self.open(url, autoCompaction: Store.AutoCompaction(logMultiple: 100, minimumBytes: 1 << 30, heldBytes: limit))
         var files: Set<ObjectIdentifier> = []
         for round in 0..<20 {

@@ -67,11 +67,15 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let i = try encoder.slot(key.stringValue)
-        if let scalar = scalarStoreValue(value) {
-            encoder.row[i] = scalar
-            return
-        }
-        switch encoder.schema.fields[i].kind {
+        // A link field holds a model or an array of them, never a scalar: it is not tried as
+        // one (about twenty failed casts per field).
+        switch encoder.schema.linkKinds[i] {
+        case .none:
+            if let scalar = scalarStoreValue(value) {
+                encoder.row[i] = scalar
+            } else {
+                encoder.row[i] = try ValueEncoder.encode(value)
+            }
         case .link:
             if let object = value as? any StoreObject {
                 encoder.linked.append(object)
@@ -80,6 +84,11 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
                 encoder.row[i] = .null
             }
         case .linkList:
+            // Read in place: a cast to `[any StoreObject]` would build a second array.
+            if let list = value as? any LinkedObjectList {
+                encoder.row[i] = .list(list.linkKeys(into: &encoder.linked))
+                return
+            }
             var keys: [StoreValue] = []
             if let objects = value as? [any StoreObject] {
                 keys.reserveCapacity(objects.count)
@@ -89,8 +98,6 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
                 }
             }
             encoder.row[i] = .list(keys)
-        default:
-            encoder.row[i] = try ValueEncoder.encode(value)
         }
     }
 

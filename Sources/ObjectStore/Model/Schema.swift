@@ -97,10 +97,14 @@ public final class ObjectSchema: @unchecked Sendable {
     /// A fingerprint of the row layout (names, kinds, optionality, primary key), stable across
     /// processes: two schemas with the same layout read and write the same rows.
     let layout: UInt64
+    /// Which fields are links, by ordinal: what encoding a row asks of every field, without
+    /// copying its `FieldSchema`.
+    let linkKinds: [LinkKind]
 
     init(name: String, fields: [FieldSchema], primaryKeyIndex: Int, type: (any StoreObject.Type)?, kindNames: [String]? = nil) {
         self.name = name
         self.fields = fields
+        self.linkKinds = fields.map { LinkKind($0.kind) }
         self.primaryKeyIndex = primaryKeyIndex
         self.type = type
         var index: [String: Int] = [:]

@@ -9,17 +9,22 @@ struct TableChanges {
 
     var isEmpty: Bool { inserted.isEmpty && deleted.isEmpty && modified.isEmpty }
 
-    mutating func recordInsert(_ key: StoreValue, fieldCount: Int) {
-        if deleted.remove(key) != nil {
+    /// Records an insertion; `expected` is about how many objects the write adds in all, so
+    /// the set is made that large once rather than grown step by step.
+    mutating func recordInsert(_ key: StoreValue, fieldCount: Int, expected: Int = 1) {
+        if inserted.isEmpty, expected > 1 { inserted.reserveCapacity(expected) }
+        if !deleted.isEmpty, deleted.remove(key) != nil {
             modified[key] = Set(0..<fieldCount)
         } else {
             inserted.insert(key)
         }
     }
 
-    mutating func recordUpdate(_ key: StoreValue, fields: [Int]) {
-        if inserted.contains(key) { return }
-        modified[key, default: []].formUnion(fields)
+    /// Records an update of `fields`; `expected` as for ``recordInsert(_:fieldCount:expected:)``.
+    mutating func recordUpdate(_ key: StoreValue, fields: [Int], expected: Int = 1) {
+        if !inserted.isEmpty, inserted.contains(key) { return }
+        if modified.isEmpty, expected > 1 { modified.reserveCapacity(expected) }
+        modified[key, default: Set(minimumCapacity: fields.count)].formUnion(fields)
     }
 
     mutating func recordDelete(_ key: StoreValue) {

@@ -89,6 +89,19 @@ struct TableState {
         return slot
     }
 
+    /// The slot and the row of the live object with this primary key, in one lookup (a base
+    /// row is read to check its key anyway): what a write that replaces an object compares.
+    @inline(__always)
+    func keyedRow(forKey key: StoreValue) -> (slot: Int, row: Row?)? {
+        if !pkIndex.isEmpty, let slot = pkIndex[key] { return (slot, row(slot)) }
+        guard let base, let (slot, row) = base.keyedRow(forKey: key) else { return nil }
+        if let change = changed[slot] {
+            if change == .deleted { return nil }
+            return (slot, change.row)
+        }
+        return (slot, row)
+    }
+
     @inline(__always)
     func row(forKey key: StoreValue) -> Row? {
         if let slot = pkIndex[key] { return row(slot) }
@@ -185,7 +198,7 @@ struct TableState {
             for field in indexedFields { removeIndexEntry(field: field, value: old[field], slot: slot) }
         }
         for field in indexedFields { indexes[field]![row[field], default: []].append(slot) }
-        changed.set(slot, .replaced(SlotChanges.encode(row)))
+        changed.replace(slot, with: row)
     }
 
     mutating func delete(slot: Int) {
@@ -204,7 +217,7 @@ struct TableState {
                 for field in indexedFields { removeIndexEntry(field: field, value: old[field], slot: slot) }
             }
         }
-        changed.set(slot, .deleted)
+        changed.delete(slot)
         liveCount -= 1
     }
 

@@ -11,6 +11,13 @@ public final class Transaction {
     var tables: [String: TableState]
     var changes: [String: TableChanges] = [:]
     var log: [ChangeRecord] = []
+    /// Linked objects' rows as this transaction last wrote them or found them stored (see
+    /// ``putLinked(_:schema:policy:)``), and the schemas they belong to.
+    private var linkedRows: [VisitKey: Row] = [:]
+    private var linkedSchemas: [ObjectSchema] = []
+    private var lastLinkedSchema: (ObjectIdentifier, ObjectSchema)?
+    /// About how many objects the `add` running adds (its sequence's `underestimatedCount`).
+    private var expectedObjects = 1
     private var isOpen = true
 
     init(core: StoreCore, base: Snapshot) {
@@ -50,6 +57,8 @@ public final class Transaction {
         try checkOpen()
         let schema = try ObjectSchema.of(S.Element.self)
         var visited = Set<VisitKey>()
+        expectedObjects = objects.underestimatedCount
+        defer { expectedObjects = 1 }
         for object in objects {
             visited.removeAll(keepingCapacity: true)
             try addTree(object, schema: schema, update: update, visited: &visited)
@@ -63,44 +72,88 @@ public final class Transaction {
 
     /// Writes `object`, then the objects it links to. Within one `add`, an object reached again
     /// through links (a nested, possibly older copy) does not overwrite the one written first.
-    private func addTree<T: StoreObject>(_ object: T, schema: ObjectSchema, update: Store.UpdatePolicy, visited: inout Set<VisitKey>) throws {
+    private func addTree<T: StoreObject>(_ object: T, schema: ObjectSchema, update: Store.UpdatePolicy, visited: inout Set<VisitKey>, isLinked: Bool = false) throws {
         let (row, linked) = try RowEncoder.encode(object, schema: schema)
         if !linked.isEmpty || !visited.isEmpty {
             guard visited.insert(VisitKey(table: ObjectIdentifier(schema), key: row[schema.primaryKeyIndex])).inserted else { return }
         }
-        try put(row, schema: schema, policy: update)
+        if isLinked {
+            try putLinked(row, schema: schema, policy: update)
+        } else {
+            try put(row, schema: schema, policy: update)
+        }
         for child in linked { try addLinked(child, update: update, visited: &visited) }
     }
 
-    private func addLinked(_ object: some StoreObject, update: Store.UpdatePolicy, visited: inout Set<VisitKey>) throws {
-        try addTree(object, schema: ObjectSchema.of(type(of: object)), update: update, visited: &visited)
+    private func addLinked<T: StoreObject>(_ object: T, update: Store.UpdatePolicy, visited: inout Set<VisitKey>) throws {
+        // The schema of the model last linked, kept: a lookup in the shared cache takes its lock.
+        let schema: ObjectSchema
+        if let (type, known) = lastLinkedSchema, type == ObjectIdentifier(T.self) {
+            schema = known
+        } else {
+            schema = try ObjectSchema.of(T.self)
+            lastLinkedSchema = (ObjectIdentifier(T.self), schema)
+        }
+        try addTree(object, schema: schema, update: update, visited: &visited, isLinked: true)
+    }
+
+    /// How many linked objects' rows a transaction keeps for ``putLinked(_:schema:policy:)``.
+    static let linkedRowsLimit = 4_096
+
+    /// Writes the row of a linked object. Many objects of one transaction link the same few
+    /// (a menu's pizzas, their categories), so the row each was last written with, or found
+    /// stored as, in this transaction is kept: a `.modified` write of a row equal to it is the
+    /// write of an unchanged object, skipped without looking the stored row up. Any other row
+    /// goes through ``put(_:schema:policy:)`` as ever, so one that differs is written and
+    /// reported, and every change to the table forgets what was kept of the object.
+    private func putLinked(_ row: Row, schema: ObjectSchema, policy: Store.UpdatePolicy) throws {
+        let key = VisitKey(table: ObjectIdentifier(schema), key: row[schema.primaryKeyIndex])
+        if policy == .modified, let known = linkedRows[key], known == row { return }
+        try put(row, schema: schema, policy: policy)
+        // The stored row now equals `row`: inserted, replaced, or found equal.
+        guard linkedRows.count < Self.linkedRowsLimit else { return }
+        linkedRows[key] = row
+        if !linkedSchemas.contains(where: { $0 === schema }) { linkedSchemas.append(schema) }
+    }
+
+    /// Forgets the kept row of the object `key` of table `name` (it is about to change).
+    @inline(__always)
+    private func forgetLinked(_ key: StoreValue, table name: String) {
+        guard !linkedSchemas.isEmpty else { return }
+        for schema in linkedSchemas where schema.name == name {
+            linkedRows[VisitKey(table: ObjectIdentifier(schema), key: key)] = nil
+        }
     }
 
     func put(_ row: Row, schema: ObjectSchema, policy: Store.UpdatePolicy) throws {
         let name = schema.name
         let key = row[schema.primaryKeyIndex]
-        // Take the table out so it is uniquely referenced while it changes (one hash each way).
-        var table = tables.removeValue(forKey: name) ?? TableState(schema: schema)
+        forgetLinked(key, table: name)
+        // The table changes in place in the dictionary: one hash, and uniquely referenced.
+        try put(row, key: key, schema: schema, policy: policy, in: &tables[name, default: TableState(schema: schema)])
+    }
+
+    private func put(_ row: Row, key: StoreValue, schema: ObjectSchema, policy: Store.UpdatePolicy, in table: inout TableState) throws {
+        let name = schema.name
         if table.schema !== schema { checkLayout(stored: table.schema, code: schema) }
-        defer { tables[name] = table }
-        if let slot = table.slot(forKey: key) {
+        if let (slot, stored) = table.keyedRow(forKey: key) {
             let fields: [Int]
             switch policy {
             case .error:
                 throw StoreError.duplicatePrimaryKey(type: name, key: key.literal)
             case .modified:
-                guard let old = table.row(slot) else { throw table.damage ?? StoreError.corrupted(offset: 0, reason: "a \(name) row cannot be read") }
+                guard let old = stored else { throw table.damage ?? StoreError.corrupted(offset: 0, reason: "a \(name) row cannot be read") }
                 fields = (0..<row.count).filter { old[$0] != row[$0] }
                 if fields.isEmpty { return }
             case .all:
                 fields = (0..<row.count).filter { $0 != schema.primaryKeyIndex }
             }
             table.replace(slot: slot, with: row)
-            changes[name, default: TableChanges()].recordUpdate(key, fields: fields)
+            changes[name, default: TableChanges()].recordUpdate(key, fields: fields, expected: expectedObjects)
             log.append(.update(table: name, key: key, fields: fields, values: fields.map { row[$0] }))
         } else {
             table.insert(row)
-            changes[name, default: TableChanges()].recordInsert(key, fieldCount: row.count)
+            changes[name, default: TableChanges()].recordInsert(key, fieldCount: row.count, expected: expectedObjects)
             log.append(.insert(table: name, row: row))
         }
     }
@@ -189,6 +242,7 @@ public final class Transaction {
     @discardableResult
     func deleteKey(_ key: StoreValue, schema: ObjectSchema) -> Bool {
         let name = schema.name
+        forgetLinked(key, table: name)
         guard let slot = tables[name]?.slot(forKey: key) else { return false }
         tables[name]!.delete(slot: slot)
         changes[name, default: TableChanges()].recordDelete(key)
