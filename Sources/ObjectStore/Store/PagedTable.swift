@@ -21,11 +21,15 @@ final class PagedTable: @unchecked Sendable {
     /// The layout the file stores the rows in (what they are checked against).
     let storedSchema: ObjectSchema
     let checks: [ValueCheck]
+    /// Which stored fields may be null (beside `checks`).
+    let optionalFields: [Bool]
     let count: Int
     let rowPages: [PageRef]
     let keyPages: [PageRef]
     /// The first key of each key page, in key order.
     let firstKeys: [StoreValue]
+    /// The same, when every one is an integer (searched without comparing `StoreValue`s).
+    private let firstIntKeys: [Int64]?
     /// The secondary indexes the snapshot stores (format 4), read instead of the rows.
     let storedIndexes: [StoredIndex]
 
@@ -48,10 +52,13 @@ final class PagedTable: @unchecked Sendable {
         self.file = file
         self.storedSchema = storedSchema
         self.checks = ValueCheck.checks(for: storedSchema)
+        self.optionalFields = storedSchema.fields.map(\.isOptional)
         self.count = count
         self.rowPages = rowPages
         self.keyPages = keyPages
         self.firstKeys = firstKeys
+        let ints = firstKeys.compactMap { key -> Int64? in if case .int(let k) = key { k } else { nil } }
+        firstIntKeys = ints.count == firstKeys.count ? ints : nil
         self.storedIndexes = storedIndexes
     }
 
@@ -129,10 +136,14 @@ final class PagedTable: @unchecked Sendable {
     /// The entry of a row page, read into the cache if needed (file lock held; released while
     /// the page is read, see ``cachedEntry(_:load:failed:)``).
     private func entry(rowPage page: Int) -> PageEntry? {
+        if let (last, entry) = lastRowPage, last == page, entry.cached {
+            entry.referenced = true
+            return entry
+        }
         let key = PageKey(table: ObjectIdentifier(self), page: page, isKeyPage: false)
         let ref = rowPages[page]
         let expected = min(Self.rowsPerPage, count - page * Self.rowsPerPage)
-        return cachedEntry(key, load: {
+        let found = cachedEntry(key, load: {
             let bytes = try file.readPage(ref, kind: .rowPage)
             let entry = PageEntry(bytes: bytes, offsets: try FileFormat.pageOffsets(bytes, at: ref.offset, expected: expected))
             entry.rows = [Row?](repeating: nil, count: expected)
@@ -141,7 +152,15 @@ final class PagedTable: @unchecked Sendable {
             file.damage.record(error as? StoreError ?? .corrupted(offset: ref.offset, reason: "\(error)"))
             damagedPages.insert(page)
         })
+        lastRowPage = found.map { (page, $0) }
+        return found
     }
+
+    /// The row page and the key page last used, while the cache holds them (file lock held to
+    /// touch): lookups of consecutive keys (a write of many objects in key order) read the same
+    /// pages one after another, and skip the cache's table for them.
+    private var lastRowPage: (Int, PageEntry)?
+    private var lastKeyPage: (Int, PageEntry)?
 
     /// The cached entry for `key`, or one `load` reads with the file lock released meanwhile,
     /// so that a thread reading a page from the file (a reader, or the writer looking up the
@@ -228,15 +247,52 @@ final class PagedTable: @unchecked Sendable {
         return (slot, row)
     }
 
+    /// For a `.modified` write of `row` (in `encoded`, see ``EncodedRow``) over the object with
+    /// its key in slot `slot` (listed by key page `keyPage`): the fields that differ from the
+    /// stored row, compared with its bytes in place (the row is not decoded, nor kept in the
+    /// cache). The stored row is checked as ``row(_:)`` checks it, and must hold the key as
+    /// ``keyedRow(forKey:)`` says; `nil` when it is damaged or does not (the damage recorded).
+    func modifiedFields(slot: Int, keyPage: Int, row: Row, encoded: EncodedRow) -> [Int]? {
+        let page = slot / Self.rowsPerPage
+        let index = slot - page * Self.rowsPerPage
+        guard let entry = file.withLock({ entry(rowPage: page) }) else { return nil }   // damaged (recorded)
+        let fields: [Int]
+        do {
+            fields = try entry.bytes.withUnsafeBytes { raw in
+                try encoded.differingFields(row, stored: raw, from: entry.offsets[index], to: entry.offsets[index + 1],
+                                            checks: checks, optional: optionalFields)
+            }
+        } catch {
+            // Read as a read of the row would: the same damage is reported.
+            let decoded = Result { try decodeRow(index, of: entry) }
+            guard let old = file.withLock({ keep(decoded, index, in: entry, page: page) }) else { return nil }
+            fields = (0..<row.count).filter { old[$0] != row[$0] }
+        }
+        guard !fields.contains(storedSchema.primaryKeyIndex) else {
+            // The row does not hold the key the key page lists it under.
+            file.damage.record(.corrupted(offset: keyPages[keyPage].offset,
+                                          reason: "a \(storedSchema.name) key page names slot \(slot) for a key its row does not hold"))
+            return nil
+        }
+        return fields
+    }
+
     /// The slot the key pages list for this primary key, and the key page listing it, as the
     /// pages say (`nil` when they list none, or the key page is damaged).
     func listedSlot(forKey key: StoreValue) -> (slot: Int, page: Int)? {
         guard !firstKeys.isEmpty else { return nil }
         // The last key page whose first key is <= key.
         var lo = 0, hi = firstKeys.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if keyCompare(firstKeys[mid], key) <= 0 { lo = mid + 1 } else { hi = mid }
+        if case .int(let wanted) = key, let ints = firstIntKeys {
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if ints[mid] <= wanted { lo = mid + 1 } else { hi = mid }
+            }
+        } else {
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if keyCompare(firstKeys[mid], key) <= 0 { lo = mid + 1 } else { hi = mid }
+            }
         }
         guard lo > 0 else { return nil }
         let page = lo - 1
@@ -248,11 +304,24 @@ final class PagedTable: @unchecked Sendable {
             while lo < hi {
                 let mid = (lo + hi) / 2
                 var r = ByteReader(raw, from: entry.offsets[mid], to: entry.offsets[mid + 1])
-                guard let found = try? r.value(), let slot = try? r.varint() else {
+                // An integer key is compared where it lies (its tag and varint), not built as a
+                // `StoreValue` at each step; any other kind, or bytes that are not an integer
+                // key, are read as a value.
+                let c: Int
+                if case .int(let wanted) = key, let found = r.intKey() {
+                    c = found < wanted ? -1 : (found == wanted ? 0 : 1)
+                } else {
+                    r = ByteReader(raw, from: entry.offsets[mid], to: entry.offsets[mid + 1])
+                    guard let found = try? r.value() else {
+                        file.damage.record(.corrupted(offset: keyPages[page].offset, reason: "a key page entry cannot be read"))
+                        return nil
+                    }
+                    c = keyCompare(found, key)
+                }
+                guard let slot = try? r.varint() else {
                     file.damage.record(.corrupted(offset: keyPages[page].offset, reason: "a key page entry cannot be read"))
                     return nil
                 }
-                let c = keyCompare(found, key)
                 if c == 0 {
                     guard slot < UInt64(count) else {
                         file.damage.record(.corrupted(offset: keyPages[page].offset, reason: "a key names slot \(slot) of \(count)"))
@@ -269,14 +338,20 @@ final class PagedTable: @unchecked Sendable {
     /// The entry of a key page, read into the cache if needed (file lock held; released while
     /// the page is read).
     private func entry(keyPage page: Int) -> PageEntry? {
+        if let (last, entry) = lastKeyPage, last == page, entry.cached {
+            entry.referenced = true
+            return entry
+        }
         let key = PageKey(table: ObjectIdentifier(self), page: page, isKeyPage: true)
         let ref = keyPages[page]
-        return cachedEntry(key, load: {
+        let found = cachedEntry(key, load: {
             let bytes = try file.readPage(ref, kind: .keyPage)
             return PageEntry(bytes: bytes, offsets: try FileFormat.pageOffsets(bytes, at: ref.offset, expected: nil))
         }, failed: { error in
             file.damage.record(error as? StoreError ?? .corrupted(offset: ref.offset, reason: "\(error)"))
         })
+        lastKeyPage = found.map { (page, $0) }
+        return found
     }
 
     // MARK: Secondary indexes
@@ -367,31 +442,5 @@ final class PagedTable: @unchecked Sendable {
             entry.cached = false
             file.charged -= entry.weight
         }
-    }
-}
-
-/// The order of primary keys in key pages: by kind, then by value. Two keys compare equal
-/// exactly when they are equal as `StoreValue`s (the primary-key index's equality).
-func keyCompare(_ a: StoreValue, _ b: StoreValue) -> Int {
-    switch (a, b) {
-    case (.int(let x), .int(let y)): return x < y ? -1 : (x == y ? 0 : 1)
-    case (.string(let x), .string(let y)): return x < y ? -1 : (x == y ? 0 : 1)
-    case (.uuid(let x), .uuid(let y)):
-        let p = withUnsafeBytes(of: x.uuid) { Array($0) }, q = withUnsafeBytes(of: y.uuid) { Array($0) }
-        if p == q { return 0 }
-        return p.lexicographicallyPrecedes(q) ? -1 : 1
-    default:
-        if a.kindRank != b.kindRank || a.isBoolValue != b.isBoolValue {
-            let x = a.kindRank * 2 + (a.isBoolValue ? 1 : 0), y = b.kindRank * 2 + (b.isBoolValue ? 1 : 0)
-            if x != y { return x < y ? -1 : 1 }
-        }
-        if a == b { return 0 }
-        // Same rank, different values or kinds (a double key beside an int one): order by the
-        // value's encoding, which is total and tells different values apart.
-        var p = ByteWriter(), q = ByteWriter()
-        p.value(a)
-        q.value(b)
-        if p.bytes == q.bytes { return 0 }
-        return p.bytes.lexicographicallyPrecedes(q.bytes) ? -1 : 1
     }
 }
