@@ -8,9 +8,10 @@ typealias Row = [StoreValue]
 /// Encodes a model into a row, collecting the linked objects it refers to.
 final class RowEncoder: Encoder {
     let schema: ObjectSchema
-    var row: Row
-    var linked: [any StoreObject] = []
-    var next = 0
+    // Used by one thread, one access at a time: no runtime exclusivity check per field.
+    @exclusivity(unchecked) var row: Row
+    @exclusivity(unchecked) var linked: [any StoreObject] = []
+    @exclusivity(unchecked) var next = 0
     var codingPath: [CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] = [:]
 

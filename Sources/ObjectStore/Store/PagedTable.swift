@@ -318,11 +318,12 @@ final class PagedTable: @unchecked Sendable {
                     }
                     c = keyCompare(found, key)
                 }
-                guard let slot = try? r.varint() else {
-                    file.damage.record(.corrupted(offset: keyPages[page].offset, reason: "a key page entry cannot be read"))
-                    return nil
-                }
                 if c == 0 {
+                    // The slot after the key, read for the key found only.
+                    guard let slot = try? r.varint() else {
+                        file.damage.record(.corrupted(offset: keyPages[page].offset, reason: "a key page entry cannot be read"))
+                        return nil
+                    }
                     guard slot < UInt64(count) else {
                         file.damage.record(.corrupted(offset: keyPages[page].offset, reason: "a key names slot \(slot) of \(count)"))
                         return nil

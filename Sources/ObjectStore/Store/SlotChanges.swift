@@ -26,12 +26,14 @@ struct SlotChanges: Sendable {
 
     /// The changes of one row page, by row within it.
     final class Page: @unchecked Sendable {   // changed only while one table owns it (copied on write)
-        var spans: [Span]
+        // Changed by the one table owning it, one access at a time: no runtime exclusivity
+        // check per access.
+        @exclusivity(unchecked) var spans: [Span]
         /// The replacements' bytes; a replaced replacement's bytes stay until the page is
         /// copied or compacted (`garbage` counts them).
-        var bytes: [UInt8] = []
-        var garbage = 0
-        var count = 0
+        @exclusivity(unchecked) var bytes: [UInt8] = []
+        @exclusivity(unchecked) var garbage = 0
+        @exclusivity(unchecked) var count = 0
 
         init(rows: Int) { spans = [Span](repeating: .unchanged, count: rows) }
 

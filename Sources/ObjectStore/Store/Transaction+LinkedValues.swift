@@ -28,7 +28,7 @@ final class LinkedValues {
 
     /// A small open-addressed table: a value's entry lies in one of `probes` places from the
     /// one its bytes hash to.
-    private var entries = [Entry?](repeating: nil, count: 128)
+    @exclusivity(unchecked) private var entries = [Entry?](repeating: nil, count: 128)
     private static let probes = 4
     /// Where the next entry goes when every place it may take is used.
     private var victim = 0

@@ -8,22 +8,25 @@ import Foundation
 public final class Transaction {
     let core: StoreCore
     let base: Snapshot
-    var tables: [String: TableState]
-    var changes: [String: TableChanges] = [:]
-    var log: [ChangeRecord] = []
+    // The transaction's state is used by the writing thread alone, one access at a time: the
+    // hot properties skip the runtime's exclusivity check (about 120 instructions per access,
+    // several per object written).
+    @exclusivity(unchecked) var tables: [String: TableState]
+    @exclusivity(unchecked) var changes: [String: TableChanges] = [:]
+    @exclusivity(unchecked) var log: [ChangeRecord] = []
     /// Linked objects' rows as this transaction last wrote them or found them stored (see
     /// ``putLinked(_:schema:policy:)``), and the schemas they belong to.
-    private var linkedRows: [VisitKey: Row] = [:]
+    @exclusivity(unchecked) private var linkedRows: [VisitKey: Row] = [:]
     /// The encoding of the row a `.modified` write compares with a stored one (reused).
-    private var encoded = EncodedRow()
+    @exclusivity(unchecked) private var encoded = EncodedRow()
     private var linkedSchemas: [ObjectSchema] = []
     /// The model last linked: its schema, and whether its values are known by their bytes
     /// (``LinkedValues/bytesTellValues(_:)``, for a model without links).
-    private var lastLinkedSchema: (ObjectIdentifier, ObjectSchema, Bool)?
+    @exclusivity(unchecked) private var lastLinkedSchema: (ObjectIdentifier, ObjectSchema, Bool)?
     /// Linked objects' values whose rows `linkedRows` keeps, known again by their bytes.
-    private var linkedValues: LinkedValues?
+    @exclusivity(unchecked) private var linkedValues: LinkedValues?
     /// About how many objects the `add` running adds (its sequence's `underestimatedCount`).
-    private var expectedObjects = 1
+    @exclusivity(unchecked) private var expectedObjects = 1
     private var isOpen = true
 
     init(core: StoreCore, base: Snapshot) {
@@ -49,7 +52,7 @@ public final class Transaction {
     ///   ``StoreError/unsupportedModel(type:reason:)``.
     public func add<T: StoreObject>(_ object: T, update: Store.UpdatePolicy = .error) throws {
         try checkOpen()
-        var visited = Set<VisitKey>()
+        var visited = VisitedObjects()
         try addTree(object, schema: ObjectSchema.of(T.self), update: update, visited: &visited)
     }
 
@@ -62,11 +65,11 @@ public final class Transaction {
     public func add<S: Sequence>(_ objects: S, update: Store.UpdatePolicy = .error) throws where S.Element: StoreObject {
         try checkOpen()
         let schema = try ObjectSchema.of(S.Element.self)
-        var visited = Set<VisitKey>()
+        var visited = VisitedObjects()
         expectedObjects = objects.underestimatedCount
         defer { expectedObjects = 1 }
         for object in objects {
-            visited.removeAll(keepingCapacity: true)
+            visited.removeAll()
             try addTree(object, schema: schema, update: update, visited: &visited)
         }
     }
@@ -76,16 +79,41 @@ public final class Transaction {
         let key: StoreValue
     }
 
+    /// The objects one object's `add` has reached: a handful as a rule (the object and what
+    /// it links to), looked for along a short array; hashed only when there are many.
+    struct VisitedObjects {
+        private var few: [VisitKey] = []
+        private var many: Set<VisitKey> = []
+
+        var isEmpty: Bool { few.isEmpty }
+
+        /// Adds `key`; whether it was not there yet.
+        mutating func insert(_ key: VisitKey) -> Bool {
+            if few.count < 16 {
+                if few.contains(key) { return false }
+                few.append(key)
+                return true
+            }
+            if few.contains(key) { return false }
+            return many.insert(key).inserted
+        }
+
+        mutating func removeAll() {
+            few.removeAll(keepingCapacity: true)
+            if !many.isEmpty { many.removeAll(keepingCapacity: true) }
+        }
+    }
+
     /// Writes `object`, then the objects it links to. Within one `add`, an object reached again
     /// through links (a nested, possibly older copy) does not overwrite the one written first.
     /// Returns the row of a linked object when its stored row now equals it and the
     /// transaction keeps it (see ``putLinked(_:schema:policy:)``).
     @discardableResult
-    private func addTree<T: StoreObject>(_ object: T, schema: ObjectSchema, update: Store.UpdatePolicy, visited: inout Set<VisitKey>,
+    private func addTree<T: StoreObject>(_ object: T, schema: ObjectSchema, update: Store.UpdatePolicy, visited: inout VisitedObjects,
                                          isLinked: Bool = false) throws -> Row? {
         let (row, linked) = try RowEncoder.encode(object, schema: schema)
         if !linked.isEmpty || !visited.isEmpty {
-            guard visited.insert(VisitKey(table: ObjectIdentifier(schema), key: row[schema.primaryKeyIndex])).inserted else { return nil }
+            guard visited.insert(VisitKey(table: ObjectIdentifier(schema), key: row[schema.primaryKeyIndex])) else { return nil }
         }
         var kept = false
         if isLinked {
@@ -97,7 +125,7 @@ public final class Transaction {
         return kept ? row : nil
     }
 
-    private func addLinked<T: StoreObject>(_ object: T, update: Store.UpdatePolicy, visited: inout Set<VisitKey>) throws {
+    private func addLinked<T: StoreObject>(_ object: T, update: Store.UpdatePolicy, visited: inout VisitedObjects) throws {
         // The schema of the model last linked, kept: a lookup in the shared cache takes its lock.
         let schema: ObjectSchema, plain: Bool
         if let (type, known, isPlain) = lastLinkedSchema, type == ObjectIdentifier(T.self) {
@@ -114,7 +142,7 @@ public final class Transaction {
         // The same value as one written (or found stored) earlier in the transaction: the
         // same row, so the write would be skipped; it is known without encoding it.
         if let key = linkedValues?.key(of: object) {
-            visited.insert(VisitKey(table: ObjectIdentifier(schema), key: key))
+            _ = visited.insert(VisitKey(table: ObjectIdentifier(schema), key: key))
             return
         }
         guard let row = try addTree(object, schema: schema, update: update, visited: &visited, isLinked: true),
