@@ -17,19 +17,16 @@ import Locking
 /// (`Transaction.linkedRows`) does: any write or delete of an object of the model forgets it
 /// (`generation` moves on).
 final class LinkedValues {
-    private struct Entry {
-        let type: ObjectIdentifier
-        let generation: Int
-        let bytes: [UInt8]
-        /// The value, held so that what its bytes point to stays alive and shared.
-        let value: Any
-        let key: StoreValue
-    }
-
-    /// A small open-addressed table: a value's entry lies in one of `probes` places from the
-    /// one its bytes hash to.
-    @exclusivity(unchecked) private var entries = [Entry?](repeating: nil, count: 128)
-    private static let probes = 4
+    /// A small open-addressed table, in parallel arrays (a look compares identifiers and
+    /// bytes without copying an entry): a value's entry lies in one of `probes` places from the
+    /// one its bytes hash to. A place whose generation is -1 is empty.
+    private static let places = 128, probes = 4
+    @exclusivity(unchecked) private var types = [ObjectIdentifier?](repeating: nil, count: places)
+    @exclusivity(unchecked) private var generations = [Int](repeating: -1, count: places)
+    @exclusivity(unchecked) private var bytes = [[UInt8]](repeating: [], count: places)
+    @exclusivity(unchecked) private var keys = [StoreValue](repeating: .null, count: places)
+    /// The values, held so that what their bytes point to stays alive and shared.
+    private var values = [Any?](repeating: nil, count: places)
     /// Where the next entry goes when every place it may take is used.
     private var victim = 0
     /// Moves on whenever a kept row of a linked object is forgotten; entries of an older
@@ -41,35 +38,34 @@ final class LinkedValues {
     @inline(__always)
     func key<T>(of object: T) -> StoreValue? {
         let type = ObjectIdentifier(T.self), generation = generation
-        return withUnsafeBytes(of: object) { bytes -> StoreValue? in
-            let first = Self.hash(bytes, type)
-            return entries.withUnsafeBufferPointer { entries -> StoreValue? in
-                for probe in 0..<Self.probes {
-                    guard let entry = entries[(first + probe) & (entries.count - 1)] else { return nil }
-                    guard entry.type == type, entry.generation == generation, entry.bytes.count == bytes.count else { continue }
-                    let same = entry.bytes.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
-                    if same { return entry.key }
-                }
-                return nil
+        return withUnsafeBytes(of: object) { mine -> StoreValue? in
+            let first = Self.hash(mine, type)
+            for probe in 0..<Self.probes {
+                let i = (first + probe) & (Self.places - 1)
+                if generations[i] == -1 { return nil }
+                guard generations[i] == generation, types[i] == type, bytes[i].count == mine.count else { continue }
+                if bytes[i].withUnsafeBytes({ memcmp($0.baseAddress!, mine.baseAddress!, mine.count) == 0 }) { return keys[i] }
             }
+            return nil
         }
     }
 
     /// Keeps `object`, whose stored row now equals its row (its primary key is `key`).
     func keep<T>(_ object: T, key: StoreValue) {
         let type = ObjectIdentifier(T.self)
-        withUnsafeBytes(of: object) { bytes in
-            let first = Self.hash(bytes, type)
-            var place = (first + victim % Self.probes) & (entries.count - 1)
+        withUnsafeBytes(of: object) { mine in
+            let first = Self.hash(mine, type)
+            var place = (first + victim % Self.probes) & (Self.places - 1)
             for probe in 0..<Self.probes {
-                let i = (first + probe) & (entries.count - 1)
-                guard let entry = entries[i], entry.generation == generation else {
+                let i = (first + probe) & (Self.places - 1)
+                if generations[i] != generation {
                     place = i
                     break
                 }
             }
             victim &+= 1
-            entries[place] = Entry(type: type, generation: generation, bytes: Array(bytes), value: object, key: key)
+            (types[place], generations[place], bytes[place]) = (type, generation, Array(mine))
+            (keys[place], values[place]) = (key, object)
         }
     }
 

@@ -25,6 +25,8 @@ public final class Transaction {
     @exclusivity(unchecked) private var lastLinkedSchema: (ObjectIdentifier, ObjectSchema, Bool)?
     /// Linked objects' values whose rows `linkedRows` keeps, known again by their bytes.
     @exclusivity(unchecked) private var linkedValues: LinkedValues?
+    /// The to-many link types the transaction's encoders have met.
+    private let listTypes = LinkListTypes()
     /// About how many objects the `add` running adds (its sequence's `underestimatedCount`).
     @exclusivity(unchecked) private var expectedObjects = 1
     private var isOpen = true
@@ -111,7 +113,7 @@ public final class Transaction {
     @discardableResult
     private func addTree<T: StoreObject>(_ object: T, schema: ObjectSchema, update: Store.UpdatePolicy, visited: inout VisitedObjects,
                                          isLinked: Bool = false) throws -> Row? {
-        let (row, linked) = try RowEncoder.encode(object, schema: schema)
+        let (row, linked) = try RowEncoder.encode(object, schema: schema, listTypes: listTypes)
         if !linked.isEmpty || !visited.isEmpty {
             guard visited.insert(VisitKey(table: ObjectIdentifier(schema), key: row[schema.primaryKeyIndex])) else { return nil }
         }
