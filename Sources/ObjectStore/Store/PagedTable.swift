@@ -88,7 +88,12 @@ final class PagedTable: @unchecked Sendable {
     /// The row in `slot` (`nil` when its page is damaged). A row not decoded yet is decoded with
     /// the file lock released (decoding allocates, and an allocation can wait for the system's
     /// allocator: no other thread should wait for the file lock meanwhile).
-    func row(_ slot: Int) -> Row? {
+    ///
+    /// - Parameter sharing: Whether a row decoded here may be kept in a page another thread
+    ///   read. A writer passes `false`: the page is freed by the thread that read it, and a row
+    ///   the writer decoded lives in the writer's heap, whose lock the writer holds for
+    ///   milliseconds at a time in a large commit; a reader freeing it would wait that long.
+    func row(_ slot: Int, sharing: Bool = true) -> Row? {
         let page = slot / Self.rowsPerPage
         let index = slot - page * Self.rowsPerPage
         file.lock.lock()
@@ -102,6 +107,7 @@ final class PagedTable: @unchecked Sendable {
         }
         file.unlock()
         let decoded = Result { try decodeRow(index, of: entry) }
+        if !sharing, pthread_equal(entry.reader, pthread_self()) == 0, case .success(let row) = decoded { return row }
         return file.withLock { keep(decoded, index, in: entry, page: page) }
     }
 
@@ -216,10 +222,11 @@ final class PagedTable: @unchecked Sendable {
     func slot(forKey key: StoreValue) -> Int? { keyedRow(forKey: key)?.slot }
 
     /// The slot and the row with this primary key, checked as ``slot(forKey:)`` says (the row
-    /// is read to check it anyway, so a lookup that wants it reads it once).
-    func keyedRow(forKey key: StoreValue) -> (slot: Int, row: Row)? {
+    /// is read to check it anyway, so a lookup that wants it reads it once). `sharing` is
+    /// ``row(_:sharing:)``'s.
+    func keyedRow(forKey key: StoreValue, sharing: Bool = true) -> (slot: Int, row: Row)? {
         guard let (slot, page) = listedSlot(forKey: key) else { return nil }
-        guard let row = row(slot) else { return nil }   // its page is damaged (recorded)
+        guard let row = row(slot, sharing: sharing) else { return nil }   // its page is damaged (recorded)
         guard keyCompare(row[storedSchema.primaryKeyIndex], key) == 0 else {
             file.damage.record(.corrupted(offset: keyPages[page].offset,
                                           reason: "a \(storedSchema.name) key page names slot \(slot) for a key its row does not hold"))

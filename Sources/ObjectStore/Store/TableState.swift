@@ -91,10 +91,12 @@ struct TableState {
 
     /// The slot and the row of the live object with this primary key, in one lookup (a base
     /// row is read to check its key anyway): what a write that replaces an object compares.
+    /// A base row decoded here is not kept in a page another thread read (see
+    /// `PagedTable.row(_:sharing:)`).
     @inline(__always)
     func keyedRow(forKey key: StoreValue) -> (slot: Int, row: Row?)? {
         if !pkIndex.isEmpty, let slot = pkIndex[key] { return (slot, row(slot)) }
-        guard let base, let (slot, row) = base.keyedRow(forKey: key) else { return nil }
+        guard let base, let (slot, row) = base.keyedRow(forKey: key, sharing: false) else { return nil }
         if let change = changed[slot] {
             if change == .deleted { return nil }
             return (slot, change.row)
