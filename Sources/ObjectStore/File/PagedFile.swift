@@ -22,6 +22,10 @@ final class PagedFile: @unchecked Sendable {
     /// keeps before it drops pages not used since the clock hand last passed them.
     let cacheBudget: Int
 
+    /// The lock of the cache below. Its containers grow and never shrink: a container's
+    /// buffer comes from the heap of the thread that grew it last, and the next thread to grow
+    /// it frees that buffer, which waits for that heap's lock (see ``unlock()``); once they are
+    /// large enough, no reader frees a buffer a writer allocated.
     let lock = Lock(spinning: true)
     var entries: [PageKey: PageEntry] = [:]
     var clock: [PageKey] = []
@@ -103,15 +107,19 @@ final class PagedFile: @unchecked Sendable {
     func dropCache() {
         // Taken out under the lock and freed after it: freeing a full cache of decoded rows
         // takes milliseconds, and a reader of the file would wait for it.
-        var dropped: [PageKey: PageEntry] = [:]
+        var dropped: [PageEntry] = []
         lock.withLock {
-            for entry in entries.values { entry.cached = false }
-            swap(&entries, &dropped)
-            clock = []
+            dropped.reserveCapacity(entries.count)
+            for entry in entries.values {
+                entry.cached = false
+                dropped.append(entry)
+            }
+            entries.removeAll(keepingCapacity: true)
+            clock.removeAll(keepingCapacity: true)
             hand = 0
             charged = 0
         }
-        dropped = [:]
+        dropped = []
     }
 
     /// Releases the lock, then frees the pages the cache dropped while it was held: freeing a
@@ -119,20 +127,41 @@ final class PagedFile: @unchecked Sendable {
     /// it. (Every holder of the cache's lock releases it through here.)
     func unlock() {
         var pages: [PageEntry] = []
+        var others: [PageEntry] = []
         if !dropped.isEmpty {
             // Each thread frees the pages it read (glibc frees a block under the lock of the
             // heap it came from, which another thread may hold a long time); another thread's
-            // pages wait for it, unless they pile up.
+            // pages wait for it, unless they pile up (that thread may be busy elsewhere, or
+            // gone): then they are freed on a queue of their own, where a wait for the heap's
+            // lock holds up no reader.
             let me = pthread_self()
-            if dropped.count > 64 {
-                swap(&pages, &dropped)
-            } else {
-                pages = dropped.filter { pthread_equal($0.reader, me) != 0 }
-                if !pages.isEmpty { dropped.removeAll { pthread_equal($0.reader, me) != 0 } }
+            pages = dropped.filter { pthread_equal($0.reader, me) != 0 }
+            if !pages.isEmpty { dropped.removeAll { pthread_equal($0.reader, me) != 0 } }
+            if dropped.count > Self.pendingLimit {
+                others.append(contentsOf: dropped)
+                dropped.removeAll(keepingCapacity: true)
             }
         }
         lock.unlock()
         withExtendedLifetime(pages) {}
+        if !others.isEmpty {
+            let batch = DroppedPages(others)
+            others = []
+            Self.freeing.async { batch.free() }
+        }
+    }
+
+    /// How many dropped pages may wait for the threads that read them.
+    static let pendingLimit = 64
+
+    /// Where pages that waited too long for their readers are freed.
+    private static let freeing = DispatchQueue(label: "ObjectStore.droppedPages", qos: .utility)
+
+    /// Pages handed to ``freeing``; no other thread holds them through the cache any more.
+    private final class DroppedPages: @unchecked Sendable {
+        private var pages: [PageEntry]
+        init(_ pages: [PageEntry]) { self.pages = pages }
+        func free() { pages = [] }
     }
 
     /// `body` with the lock held, released through ``unlock()``.

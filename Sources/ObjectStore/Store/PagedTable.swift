@@ -95,7 +95,12 @@ final class PagedTable: @unchecked Sendable {
     /// The row in `slot` (`nil` when its page is damaged). A row not decoded yet is decoded with
     /// the file lock released (decoding allocates, and an allocation can wait for the system's
     /// allocator: no other thread should wait for the file lock meanwhile).
-    func row(_ slot: Int) -> Row? {
+    ///
+    /// - Parameter sharing: Whether a row decoded here may be kept in a page another thread
+    ///   read. A writer passes `false`: the page is freed by the thread that read it, and a row
+    ///   the writer decoded lives in the writer's heap, whose lock the writer holds for
+    ///   milliseconds at a time in a large commit; a reader freeing it would wait that long.
+    func row(_ slot: Int, sharing: Bool = true) -> Row? {
         let page = slot / Self.rowsPerPage
         let index = slot - page * Self.rowsPerPage
         file.lock.lock()
@@ -109,6 +114,7 @@ final class PagedTable: @unchecked Sendable {
         }
         file.unlock()
         let decoded = Result { try decodeRow(index, of: entry) }
+        if !sharing, pthread_equal(entry.reader, pthread_self()) == 0, case .success(let row) = decoded { return row }
         return file.withLock { keep(decoded, index, in: entry, page: page) }
     }
 
@@ -135,7 +141,7 @@ final class PagedTable: @unchecked Sendable {
 
     /// The entry of a row page, read into the cache if needed (file lock held; released while
     /// the page is read, see ``cachedEntry(_:load:failed:)``).
-    private func entry(rowPage page: Int) -> PageEntry? {
+    func entry(rowPage page: Int) -> PageEntry? {
         if let (last, entry) = lastRowPage, last == page, entry.cached {
             entry.referenced = true
             return entry
@@ -152,7 +158,7 @@ final class PagedTable: @unchecked Sendable {
             file.damage.record(error as? StoreError ?? .corrupted(offset: ref.offset, reason: "\(error)"))
             damagedPages.insert(page)
         })
-        lastRowPage = found.map { (page, $0) }
+        remember(found, page, in: &lastRowPage)
         return found
     }
 
@@ -161,6 +167,13 @@ final class PagedTable: @unchecked Sendable {
     /// pages one after another, and skip the cache's table for them.
     private var lastRowPage: (Int, PageEntry)?
     private var lastKeyPage: (Int, PageEntry)?
+
+    /// Puts `entry` in `last`; the entry it held, if the cache dropped it meanwhile, goes with
+    /// the cache's dropped pages, to be freed by the thread that read it (file lock held).
+    private func remember(_ entry: PageEntry?, _ page: Int, in last: inout (Int, PageEntry)?) {
+        if let (_, old) = last, !old.cached { file.dropped.append(old) }
+        last = entry.map { (page, $0) }
+    }
 
     /// The cached entry for `key`, or one `load` reads with the file lock released meanwhile,
     /// so that a thread reading a page from the file (a reader, or the writer looking up the
@@ -191,7 +204,7 @@ final class PagedTable: @unchecked Sendable {
 
     /// Decodes row `index` of a page and checks it against the table (no lock needed: a page's
     /// bytes never change).
-    private func decodeRow(_ index: Int, of entry: PageEntry) throws -> Row {
+    func decodeRow(_ index: Int, of entry: PageEntry) throws -> Row {
         let start = entry.offsets[index], end = entry.offsets[index + 1]
         let row = try entry.bytes.withUnsafeBytes { raw -> Row in
             var r = ByteReader(raw, from: start, to: end)
@@ -208,7 +221,7 @@ final class PagedTable: @unchecked Sendable {
 
     /// Keeps a row decoded by ``decodeRow(_:of:)`` in its page's entry, or records the damage
     /// it found (file lock held). A row another thread kept meanwhile is the one returned.
-    private func keep(_ decoded: Result<Row, Error>, _ index: Int, in entry: PageEntry, page: Int) -> Row? {
+    func keep(_ decoded: Result<Row, Error>, _ index: Int, in entry: PageEntry, page: Int) -> Row? {
         if let row = entry.rows[index] { return row }
         switch decoded {
         case .success(let row):
@@ -235,46 +248,17 @@ final class PagedTable: @unchecked Sendable {
     func slot(forKey key: StoreValue) -> Int? { keyedRow(forKey: key)?.slot }
 
     /// The slot and the row with this primary key, checked as ``slot(forKey:)`` says (the row
-    /// is read to check it anyway, so a lookup that wants it reads it once).
-    func keyedRow(forKey key: StoreValue) -> (slot: Int, row: Row)? {
+    /// is read to check it anyway, so a lookup that wants it reads it once). `sharing` is
+    /// ``row(_:sharing:)``'s.
+    func keyedRow(forKey key: StoreValue, sharing: Bool = true) -> (slot: Int, row: Row)? {
         guard let (slot, page) = listedSlot(forKey: key) else { return nil }
-        guard let row = row(slot) else { return nil }   // its page is damaged (recorded)
+        guard let row = row(slot, sharing: sharing) else { return nil }   // its page is damaged (recorded)
         guard keyCompare(row[storedSchema.primaryKeyIndex], key) == 0 else {
             file.damage.record(.corrupted(offset: keyPages[page].offset,
                                           reason: "a \(storedSchema.name) key page names slot \(slot) for a key its row does not hold"))
             return nil
         }
         return (slot, row)
-    }
-
-    /// For a `.modified` write of `row` (in `encoded`, see ``EncodedRow``) over the object with
-    /// its key in slot `slot` (listed by key page `keyPage`): the fields that differ from the
-    /// stored row, compared with its bytes in place (the row is not decoded, nor kept in the
-    /// cache). The stored row is checked as ``row(_:)`` checks it, and must hold the key as
-    /// ``keyedRow(forKey:)`` says; `nil` when it is damaged or does not (the damage recorded).
-    func modifiedFields(slot: Int, keyPage: Int, row: Row, encoded: EncodedRow) -> [Int]? {
-        let page = slot / Self.rowsPerPage
-        let index = slot - page * Self.rowsPerPage
-        guard let entry = file.withLock({ entry(rowPage: page) }) else { return nil }   // damaged (recorded)
-        let fields: [Int]
-        do {
-            fields = try entry.bytes.withUnsafeBytes { raw in
-                try encoded.differingFields(row, stored: raw, from: entry.offsets[index], to: entry.offsets[index + 1],
-                                            checks: checks, optional: optionalFields)
-            }
-        } catch {
-            // Read as a read of the row would: the same damage is reported.
-            let decoded = Result { try decodeRow(index, of: entry) }
-            guard let old = file.withLock({ keep(decoded, index, in: entry, page: page) }) else { return nil }
-            fields = (0..<row.count).filter { old[$0] != row[$0] }
-        }
-        guard !fields.contains(storedSchema.primaryKeyIndex) else {
-            // The row does not hold the key the key page lists it under.
-            file.damage.record(.corrupted(offset: keyPages[keyPage].offset,
-                                          reason: "a \(storedSchema.name) key page names slot \(slot) for a key its row does not hold"))
-            return nil
-        }
-        return fields
     }
 
     /// The slot the key pages list for this primary key, and the key page listing it, as the
@@ -351,7 +335,7 @@ final class PagedTable: @unchecked Sendable {
         }, failed: { error in
             file.damage.record(error as? StoreError ?? .corrupted(offset: ref.offset, reason: "\(error)"))
         })
-        lastKeyPage = found.map { (page, $0) }
+        remember(found, page, in: &lastKeyPage)
         return found
     }
 

@@ -72,6 +72,42 @@ struct EncodedRow {
     }
 }
 
+extension PagedTable {
+    /// For a `.modified` write of `row` (in `encoded`, see ``EncodedRow``) over the object with
+    /// its key in slot `slot` (listed by key page `keyPage`): the fields that differ from the
+    /// stored row, compared with its bytes in place (the row is not decoded, nor kept in the
+    /// cache). The stored row is checked as ``row(_:)`` checks it, and must hold the key as
+    /// ``keyedRow(forKey:)`` says; `nil` when it is damaged or does not (the damage recorded).
+    func modifiedFields(slot: Int, keyPage: Int, row: Row, encoded: EncodedRow) -> [Int]? {
+        let page = slot / Self.rowsPerPage
+        let index = slot - page * Self.rowsPerPage
+        guard let entry = file.withLock({ entry(rowPage: page) }) else { return nil }   // damaged (recorded)
+        let fields: [Int]
+        do {
+            fields = try entry.bytes.withUnsafeBytes { raw in
+                try encoded.differingFields(row, stored: raw, from: entry.offsets[index], to: entry.offsets[index + 1],
+                                            checks: checks, optional: optionalFields)
+            }
+        } catch {
+            // Read as a read of the row would: the same damage is reported (a row that does
+            // read is not kept in the page, as for any row a writer decodes).
+            let decoded = Result { try decodeRow(index, of: entry) }
+            guard case .success(let old) = decoded else {
+                _ = file.withLock { keep(decoded, index, in: entry, page: page) }
+                return nil
+            }
+            fields = (0..<row.count).filter { old[$0] != row[$0] }
+        }
+        guard !fields.contains(storedSchema.primaryKeyIndex) else {
+            // The row does not hold the key the key page lists it under.
+            file.damage.record(.corrupted(offset: keyPages[keyPage].offset,
+                                          reason: "a \(storedSchema.name) key page names slot \(slot) for a key its row does not hold"))
+            return nil
+        }
+        return fields
+    }
+}
+
 extension StoreValue {
     /// Whether the value, encoded and read back, might not equal itself: a NaN (a double or a
     /// date) equals nothing, and a decimal is stored as its text. Such a value is compared as

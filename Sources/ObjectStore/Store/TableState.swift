@@ -80,11 +80,12 @@ struct TableState {
         return base!.row(slot)
     }
 
-    /// The slot of the live row with this primary key.
+    /// The slot of the live row with this primary key. `sharing` is
+    /// `PagedTable.row(_:sharing:)`'s: a writer passes `false`.
     @inline(__always)
-    func slot(forKey key: StoreValue) -> Int? {
+    func slot(forKey key: StoreValue, sharing: Bool = true) -> Int? {
         if let slot = pkIndex[key] { return slot }
-        guard let base, let slot = base.slot(forKey: key) else { return nil }
+        guard let base, let slot = base.keyedRow(forKey: key, sharing: sharing)?.slot else { return nil }
         if case .deleted? = changed[slot] { return nil }
         return slot
     }

@@ -204,7 +204,7 @@ public final class Transaction {
             // Compared with the stored row's bytes where it has them, without decoding it.
             found = table.modifiedFields(forKey: key, row: row, encoded: &encoded)
         case .error, .all:
-            found = table.slot(forKey: key).map { ($0, []) }
+            found = table.slot(forKey: key, sharing: false).map { ($0, []) }
         }
         if let (slot, modified) = found {
             let fields: [Int]
@@ -312,7 +312,7 @@ public final class Transaction {
     func deleteKey(_ key: StoreValue, schema: ObjectSchema) -> Bool {
         let name = schema.name
         forgetLinked(key, table: name)
-        guard let slot = tables[name]?.slot(forKey: key) else { return false }
+        guard let slot = tables[name]?.slot(forKey: key, sharing: false) else { return false }
         tables[name]!.delete(slot: slot)
         changes[name, default: TableChanges()].recordDelete(key)
         log.append(.delete(table: name, key: key))
