@@ -3,7 +3,7 @@ import TestSupport
 @testable import ObjectStore
 
 /// `ChunkedArray` and `ShardedDictionary` behave as `Array` and `Dictionary` do, copies
-/// included, across chunk boundaries and shard doublings; and a copy changed in one place
+/// included, across chunk boundaries and growths of the shards; and a copy changed in one place
 /// shares the rest with the original.
 @Suite struct SharedPartsTests {
     /// Random appends and assignments, checked against an `Array` after every step, on a copy
@@ -62,14 +62,14 @@ import TestSupport
     }
 
     /// Random inserts, replacements, removals and in-place changes, checked against a
-    /// `Dictionary`, through several doublings of the shards, on copies taken now and then.
+    /// `Dictionary`, through two growths of the shards, on copies taken now and then.
     @Test func aShardedDictionaryIsADictionary() {
         var rng = SeededRandom(seed: 15)
         var sharded = ShardedDictionary<Int, [Int]>()
         var plain: [Int: [Int]] = [:]
         var copies: [(ShardedDictionary<Int, [Int]>, [Int: [Int]])] = []
-        let keys = ShardedDictionary<Int, [Int]>.shardSize * 9
-        for step in 0..<40_000 {
+        let keys = ShardedDictionary<Int, [Int]>.shardSize * 24
+        for step in 0..<80_000 {
             let key = Int(rng.next() % UInt64(keys))
             switch rng.next() % 4 {
             case 0:
@@ -86,9 +86,9 @@ import TestSupport
                 plain[key] = [step]
             }
             #expect(sharded.count == plain.count)
-            if step % 9_000 == 0 { copies.append((sharded, plain)) }
+            if step % 17_000 == 0 { copies.append((sharded, plain)) }
         }
-        #expect(sharded.count > ShardedDictionary<Int, [Int]>.shardSize * 4)   // it doubled
+        #expect(sharded.count > ShardedDictionary<Int, [Int]>.shardSize * 8)   // the shards grew twice
         for key in 0..<keys { #expect(sharded[key] == plain[key]) }
         var listed: [Int: [Int]] = [:]
         sharded.forEach { key, value in

@@ -46,11 +46,11 @@ struct ChunkedArray<Element> {
     }
 }
 
-/// A dictionary kept as shards of about ``shardSize`` entries, each its own copy-on-write
+/// A dictionary kept as shards of at most about ``shardSize`` entries, each its own copy-on-write
 /// dictionary, chosen by the high bits of a key's hash: as with ``ChunkedArray``, a change to
 /// a copy copies the list of shards and the one shard it changes, not every entry.
 struct ShardedDictionary<Key: Hashable, Value> {
-    /// About how many entries a shard holds before the shards double.
+    /// About how many entries a shard holds before the shards are multiplied by eight.
     static var shardSize: Int { 1_024 }
 
     private var shards: [[Key: Value]] = [[:]]
@@ -103,12 +103,15 @@ struct ShardedDictionary<Key: Hashable, Value> {
         grow()
     }
 
-    /// Doubles the shards (rehashing every entry) once they hold about ``shardSize`` each.
+    /// Makes eight times as many shards (rehashing every entry) once they hold about
+    /// ``shardSize`` each: a table filled in one transaction rehashes its keys about twice in
+    /// all, not once per doubling.
     private mutating func grow() {
-        guard count > shards.count * Self.shardSize, bits < 20 else { return }
+        guard count > shards.count * Self.shardSize, bits < 18 else { return }
         let old = shards
-        bits += 1
-        shards = Array(repeating: [:], count: 1 << bits)
+        bits += 3
+        let perShard = 2 * count >> bits + 16
+        shards = (0..<(1 << bits)).map { _ in Dictionary(minimumCapacity: perShard) }
         for shard in old {
             for (key, value) in shard { shards[self.shard(of: key)][key] = value }
         }
