@@ -71,15 +71,41 @@ import TestSupport
         return try Store(configuration: configuration)
     }
 
-    /// Runs `body` on a thread of its own and waits for it.
-    static func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            body()
-            done.signal()
+    /// One thread, kept for the whole test (a thread started afresh may get the identity of
+    /// one that ended), that runs what it is given while the caller waits.
+    final class OtherThread: @unchecked Sendable {
+        private let lock = NSLock()
+        private var work: [() -> Void] = []
+        private let ready = DispatchSemaphore(value: 0)
+        private let done = DispatchSemaphore(value: 0)
+        private var finished = false
+
+        init() {
+            Thread { [self] in
+                while true {
+                    ready.wait()
+                    let next = lock.withLock { finished ? nil : work.removeFirst() }
+                    guard let next else { break }
+                    next()
+                    done.signal()
+                }
+                done.signal()
+            }.start()
         }
-        thread.start()
-        done.wait()
+
+        /// Runs `body` on the thread and waits for it.
+        func run(_ body: @escaping () -> Void) {
+            lock.withLock { work.append(body) }
+            ready.signal()
+            done.wait()
+        }
+
+        /// Ends the thread.
+        func finish() {
+            lock.withLock { finished = true }
+            ready.signal()
+            done.wait()
+        }
     }
 
     /// The entry of the row page holding `slot`, if cached.
@@ -96,8 +122,9 @@ import TestSupport
         try Self.seeded(url)
         let store = try Self.open(url)
         let table = try #require(store.core.snapshot().tables["Entry"]?.base)
-        let box = UncheckedBox(store)
-        Self.onAnotherThread { _ = box.value.object(ofType: Entry.self, forPrimaryKey: "k1") }
+        let other = OtherThread()
+        defer { other.finish() }
+        other.run { _ = store.object(ofType: Entry.self, forPrimaryKey: "k1") }
         let page = try #require(Self.cachedRowPage(table, slot: 1))
         #expect(pthread_equal(page.reader, pthread_self()) == 0)
         #expect(page.rows[1] != nil)                                           // the reader's row
@@ -114,41 +141,57 @@ import TestSupport
     }
 
     /// A page another thread read, dropped from the cache while this thread reads, waits for
-    /// that thread to free it; too many such pages are freed on a queue of their own, never
-    /// by this thread, and never pile up.
+    /// that thread to free it; when more than `PagedFile.pendingLimit` wait, they are freed on
+    /// a queue of their own, and no more than that are left waiting.
     @Test func aDroppedPageWaitsForTheThreadThatReadIt() throws {
         let url = S.temporaryFile()
         defer { S.cleanUp(url) }
-        try Self.seeded(url)
-        let store = try Self.open(url, cacheBudget: 32 << 10)
+        let count = 12_000
+        try Self.seeded(url, count: count)
+        let store = try Self.open(url, cacheBudget: 4 << 20)
         let table = try #require(store.core.snapshot().tables["Entry"]?.base)
-        let box = UncheckedBox(store)
-        let entries = LockedValue<[PageEntry?]>([])
-        Self.onAnotherThread {
-            _ = box.value.object(ofType: Entry.self, forPrimaryKey: "k0")
-            entries.set([Self.cachedRowPage(table, slot: 0)])
+        let pages = (count + PagedTable.rowsPerPage - 1) / PagedTable.rowsPerPage
+        #expect(pages > PagedFile.pendingLimit + 16)
+        let other = OtherThread()
+        defer { other.finish() }
+        var entry: PageEntry?
+        other.run {
+            _ = store.object(ofType: Entry.self, forPrimaryKey: "k0")
+            entry = Self.cachedRowPage(table, slot: 0)
         }
-        weak let page = entries.get()[0]
-        entries.set([])
+        weak let page = entry
+        entry = nil
         #expect(page != nil)
-        // This thread reads enough pages to drop it: it is left for its reader.
-        for i in stride(from: 1_000, to: 3_000, by: 25) { _ = store.object(ofType: Entry.self, forPrimaryKey: "k\(i)") }
+        // This thread reads (and decodes) enough rows of the other pages to drop it: it is
+        // left for its reader.
+        for i in PagedTable.rowsPerPage..<count { _ = store.object(ofType: Entry.self, forPrimaryKey: "k\(i)") }
         #expect(page?.cached == false)
         #expect(page != nil)
-        #expect(table.file.withLock { table.file.dropped.count } <= PagedFile.pendingLimit)
         // Its reader comes back to the cache and frees it.
-        Self.onAnotherThread { _ = box.value.object(ofType: Entry.self, forPrimaryKey: "k1") }
+        other.run { _ = store.object(ofType: Entry.self, forPrimaryKey: "k1") }
         #expect(page == nil)
-        // Many pages of another thread, all dropped while this one reads: never more than the
-        // limit wait, and the rest are freed on the queue.
-        Self.onAnotherThread {
-            for i in stride(from: 0, to: 3_000, by: 10) { _ = box.value.object(ofType: Entry.self, forPrimaryKey: "k\(i)") }
+        // The other thread reads every page; this one then reads every row, dropping them all.
+        var read: [PageEntry] = []
+        other.run {
+            for p in 0..<pages { _ = store.object(ofType: Entry.self, forPrimaryKey: "k\(p * PagedTable.rowsPerPage)") }
+            read = (0..<pages).compactMap { Self.cachedRowPage(table, slot: $0 * PagedTable.rowsPerPage) }
         }
-        for round in 0..<3 {
-            for i in stride(from: 5 + round, to: 3_000, by: 10) {
-                _ = store.object(ofType: Entry.self, forPrimaryKey: "k\(i)")
-                #expect(table.file.withLock { table.file.dropped.count } <= PagedFile.pendingLimit)
-            }
+        #expect(read.count > PagedFile.pendingLimit + 16)
+        let weakly = read.map { Weak($0) }
+        read = []
+        for i in 0..<count {
+            _ = store.object(ofType: Entry.self, forPrimaryKey: "k\(i)")
+            #expect(table.file.withLock { table.file.dropped.count } <= PagedFile.pendingLimit)
         }
+        func waiting() -> Int { weakly.filter { $0.entry.map { !$0.cached } ?? false }.count }
+        let deadline = Date().addingTimeInterval(10)
+        while waiting() > PagedFile.pendingLimit, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(waiting() <= PagedFile.pendingLimit)
+        #expect(weakly.contains { $0.entry == nil })   // some were freed, on the queue
+    }
+
+    struct Weak {
+        weak var entry: PageEntry?
+        init(_ entry: PageEntry) { self.entry = entry }
     }
 }

@@ -14,13 +14,15 @@ struct TableState {
     let base: PagedTable?
     /// Base slots replaced since the snapshot (kept encoded) or deleted.
     private(set) var changed = SlotChanges()
-    /// Rows added after the base, from slot `baseCount` on; a deleted slot is `nil`.
-    private(set) var added: [Row?] = []
+    /// Rows added after the base, from slot `baseCount` on; a deleted slot is `nil`. Like the
+    /// indexes below, kept in parts a transaction's copy shares (`SharedParts.swift`), so a
+    /// write of one object copies a part, not every row of an in-memory store.
+    private(set) var added = ChunkedArray<Row?>()
     /// Primary key → slot, for the rows in `added` (base keys are looked up in the base).
-    private(set) var pkIndex: [StoreValue: Int] = [:]
+    private(set) var pkIndex = ShardedDictionary<StoreValue, Int>()
     /// Field ordinal → value → slots, for the rows held here (`added`, and the replacements
     /// in `changed`); the base's own entries come from `base.slots(field:value:)`.
-    private(set) var indexes: [Int: [StoreValue: [Int]]] = [:]
+    private(set) var indexes: [Int: ShardedDictionary<StoreValue, [Int]>] = [:]
     /// The ordinals in `indexes`, kept apart so iterating them never holds a second reference
     /// to `indexes` while it is mutated (which would copy it on every write).
     let indexedFields: [Int]
@@ -43,7 +45,7 @@ struct TableState {
         liveCount = baseCount
         var fields: [Int] = []
         for (i, f) in schema.fields.enumerated() where f.isIndexed && i != schema.primaryKeyIndex {
-            indexes[i] = [:]
+            indexes[i] = ShardedDictionary()
             fields.append(i)
         }
         indexedFields = fields
@@ -152,8 +154,8 @@ struct TableState {
                 }
             }
         }
-        added.withUnsafeBufferPointer { rows in
-            for i in rows.indices { if let row = rows[i] { body(baseCount + i, row) } }
+        added.forEachChunk { first, rows in
+            for i in rows.indices { if let row = rows[i] { body(baseCount + first + i, row) } }
         }
     }
 
@@ -183,7 +185,9 @@ struct TableState {
                 }
             }
         }
-        for i in added.indices where added[i] != nil { slots.append(baseCount + i) }
+        added.forEachChunk { first, rows in
+            for i in rows.indices where rows[i] != nil { slots.append(baseCount + first + i) }
+        }
         return slots
     }
 
@@ -273,11 +277,11 @@ struct TableState {
                     keys.append(key)
                 }
             }
-            added.withUnsafeBufferPointer { rows in
+            added.forEachChunk { first, rows in
                 // Read in place: binding each row would retain it.
                 for i in rows.indices {
                     if let key = rows[i]?[field] {
-                        slots.append(baseCount + i)
+                        slots.append(baseCount + first + i)
                         keys.append(key)
                     }
                 }
@@ -313,8 +317,8 @@ struct TableState {
     /// rows), in slot order.
     private func forEachHeldRow(_ body: (Int, Row) -> Void) {
         changed.forEach { slot, change in if let row = change.row { body(slot, row) } }
-        added.withUnsafeBufferPointer { rows in
-            for i in rows.indices { if let row = rows[i] { body(baseCount + i, row) } }
+        added.forEachChunk { first, rows in
+            for i in rows.indices { if let row = rows[i] { body(baseCount + first + i, row) } }
         }
     }
 
@@ -324,10 +328,11 @@ struct TableState {
         guard base == nil else { return }
         let dead = added.count - liveCount
         guard dead > 64, dead > liveCount else { return }
-        let live = added.compactMap { $0 }
         var fresh = TableState(schema: schema)
-        fresh.added.reserveCapacity(live.count)
-        for row in live { fresh.insert(row) }
+        fresh.added.reserveCapacity(liveCount)
+        added.forEachChunk { _, rows in
+            for row in rows { if let row { fresh.insert(row) } }
+        }
         self = fresh
     }
 
@@ -348,7 +353,7 @@ struct TableState {
         if base == nil, pkIndex.count != live { return false }
         for field in indexedFields {
             var entries = 0
-            for (_, slots) in indexes[field]! { entries += slots.count }
+            indexes[field]!.forEach { _, slots in entries += slots.count }
             if base == nil, entries != live { return false }
         }
         return seen == live
@@ -362,9 +367,7 @@ extension TableState {
         var rows: [Row] = []
         rows.reserveCapacity(slots.count)
         if base == nil {
-            added.withUnsafeBufferPointer { added in
-                for slot in slots { rows.append(added[slot - baseCount]!) }
-            }
+            for slot in slots { rows.append(added[slot - baseCount]!) }
         } else {
             for slot in slots { if let row = row(slot) { rows.append(row) } }
         }
