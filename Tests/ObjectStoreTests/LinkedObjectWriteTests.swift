@@ -102,6 +102,47 @@ import TestSupport
         #expect(store._checkInvariants())
     }
 
+    final class Note: Codable {
+        var text: String
+        init(_ text: String) { self.text = text }
+    }
+
+    /// A linked model holding a class: the same bytes (the same instance) need not be the same
+    /// value.
+    struct Labelled: StoreObject {
+        static var primaryKey: KeyPath<Labelled, Int> { \.id }
+        var id: Int
+        var note: Note
+    }
+
+    struct Holder: StoreObject {
+        static var primaryKey: KeyPath<Holder, Int> { \.id }
+        var id: Int
+        var labels: [Labelled]
+    }
+
+    /// A linked object is known again by its bytes only when its bytes are its value: one
+    /// holding a class instance changed in place between two objects carrying it is written
+    /// again, as is a plain one changed between them.
+    @Test(arguments: StoreBackend.allCases) func aLinkedObjectChangedInPlaceIsWrittenAgain(_ backend: StoreBackend) throws {
+        let store = try backend.makeStore()
+        let note = Note("first")
+        let label = Labelled(id: 1, note: note)
+        try store.write { tx in
+            try tx.add(Holder(id: 1, labels: [label]), update: .modified)
+            note.text = "second"
+            try tx.add(Holder(id: 2, labels: [label]), update: .modified)
+        }
+        #expect(store.object(ofType: Labelled.self, forPrimaryKey: 1)?.note.text == "second")
+        try store.write { tx in
+            var pizzas = Self.pizzas(3, renamedAt: nil)
+            pizzas[2].categories[0].name = String(repeating: "Long name, not inline ", count: 3)
+            try tx.add(pizzas, update: .modified)
+        }
+        #expect(store.object(ofType: Category.self, forPrimaryKey: 1)?.name == String(repeating: "Long name, not inline ", count: 3))
+        #expect(store._checkInvariants())
+    }
+
     @Test(arguments: StoreBackend.allCases) func theOtherPoliciesStillWriteEveryLinkedObject(_ backend: StoreBackend) throws {
         let store = try backend.makeStore()
         try store.write { tx in try tx.add(Self.pizzas(4, renamedAt: nil), update: .modified) }

@@ -131,10 +131,11 @@ import TestSupport
         #expect(page.rows[2] == nil)
         try store.write { try $0.add(Entry(id: "k2", batch: -2, payload: "changed"), update: .modified) }
         #expect(page.rows[2] == nil)                                           // looked up, not kept
-        // A page this thread reads itself keeps the rows the writer looks up.
+        // A page this thread reads itself keeps the rows the writer looks up (a `.modified`
+        // write compares the stored row's bytes and decodes none: `.all` reads the row).
         let last = 2_999
         #expect(Self.cachedRowPage(table, slot: last) == nil)
-        try store.write { try $0.add(Entry(id: "k\(last)", batch: -1, payload: "changed"), update: .modified) }
+        try store.write { try $0.add(Entry(id: "k\(last)", batch: -1, payload: "changed"), update: .all) }
         let own = try #require(Self.cachedRowPage(table, slot: last))
         #expect(own.rows[last % PagedTable.rowsPerPage] != nil)
     }

@@ -129,6 +129,26 @@ struct ByteReader {
         }
     }
 
+    /// The integer at the reader's position when it is one (its tag, then a varint that
+    /// decodes), read past; `nil`, with the position unspecified, for anything else.
+    @inline(__always)
+    mutating func intKey() -> Int64? {
+        guard position < end, base[position] == ByteWriter.tagInt else { return nil }
+        position += 1
+        // The varint as `varint()` reads it (and refuses it), without throwing.
+        var z: UInt64 = 0, shift: UInt64 = 0
+        while position < end {
+            let byte = base[position]
+            position += 1
+            if shift == 63 && byte > 1 { return nil }
+            z |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return Int64(bitPattern: z >> 1) ^ -Int64(bitPattern: z & 1) }
+            shift += 7
+            if shift > 63 { return nil }
+        }
+        return nil
+    }
+
     mutating func row() throws -> Row {
         let n = try count()
         var row = Row()

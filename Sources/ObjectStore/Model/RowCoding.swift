@@ -8,19 +8,23 @@ typealias Row = [StoreValue]
 /// Encodes a model into a row, collecting the linked objects it refers to.
 final class RowEncoder: Encoder {
     let schema: ObjectSchema
-    var row: Row
-    var linked: [any StoreObject] = []
-    var next = 0
+    // Used by one thread, one access at a time: no runtime exclusivity check per field.
+    @exclusivity(unchecked) var row: Row
+    @exclusivity(unchecked) var linked: [any StoreObject] = []
+    @exclusivity(unchecked) var next = 0
     var codingPath: [CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] = [:]
+    /// The to-many link types met so far, shared by the encoders of one transaction.
+    let listTypes: LinkListTypes?
 
-    init(schema: ObjectSchema) {
+    init(schema: ObjectSchema, listTypes: LinkListTypes? = nil) {
         self.schema = schema
         self.row = Row(repeating: .null, count: schema.fields.count)
+        self.listTypes = listTypes
     }
 
-    static func encode<T: StoreObject>(_ object: T, schema: ObjectSchema) throws -> (Row, [any StoreObject]) {
-        let encoder = RowEncoder(schema: schema)
+    static func encode<T: StoreObject>(_ object: T, schema: ObjectSchema, listTypes: LinkListTypes? = nil) throws -> (Row, [any StoreObject]) {
+        let encoder = RowEncoder(schema: schema, listTypes: listTypes)
         try object.encode(to: encoder)
         return (encoder.row, encoder.linked)
     }
@@ -85,8 +89,8 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
             }
         case .linkList:
             // Read in place: a cast to `[any StoreObject]` would build a second array.
-            if let list = value as? any LinkedObjectList {
-                encoder.row[i] = .list(list.linkKeys(into: &encoder.linked))
+            if let listType = LinkListTypes.type(of: T.self, in: encoder.listTypes) {
+                encoder.row[i] = .list(withUnsafePointer(to: value) { listType.linkKeys(at: UnsafeRawPointer($0), into: &encoder.linked) })
                 return
             }
             var keys: [StoreValue] = []

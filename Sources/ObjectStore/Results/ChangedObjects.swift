@@ -8,7 +8,7 @@ import Foundation
 /// asks ``isModifiedOrInserted(_:)`` of each: an object deleted by one commit and added back by
 /// a later one is kept in the list, and counts as modified.
 struct ChangedObjects {
-    private let own: [StoreValue: Set<Int>]
+    private let own: [StoreValue: ChangedFields]
     private let links: [(field: Int, changes: TableChanges)]
     private let table: TableState?
     private let inserted: Set<StoreValue>

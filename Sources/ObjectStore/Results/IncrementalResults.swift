@@ -87,7 +87,7 @@ enum IncrementalResults {
     /// in both lists stays (a modification, if its fields changed) when as many untouched
     /// objects precede it before and after and it keeps its order with the other stayers;
     /// otherwise it is deleted and inserted.
-    static func changeSet(old: [StoreValue: Int], new: [StoreValue: Int], modified: [StoreValue: Set<Int>]) -> ResultsDiff {
+    static func changeSet(old: [StoreValue: Int], new: [StoreValue: Int], modified: [StoreValue: ChangedFields]) -> ResultsDiff {
         let oldSorted = old.values.sorted(), newSorted = new.values.sorted()
         /// How many of `positions` (ascending) lie below `p`.
         func below(_ p: Int, _ positions: [Int]) -> Int {

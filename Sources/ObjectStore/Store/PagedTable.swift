@@ -21,11 +21,15 @@ final class PagedTable: @unchecked Sendable {
     /// The layout the file stores the rows in (what they are checked against).
     let storedSchema: ObjectSchema
     let checks: [ValueCheck]
+    /// Which stored fields may be null (beside `checks`).
+    let optionalFields: [Bool]
     let count: Int
     let rowPages: [PageRef]
     let keyPages: [PageRef]
     /// The first key of each key page, in key order.
     let firstKeys: [StoreValue]
+    /// The same, when every one is an integer (searched without comparing `StoreValue`s).
+    private let firstIntKeys: [Int64]?
     /// The secondary indexes the snapshot stores (format 4), read instead of the rows.
     let storedIndexes: [StoredIndex]
 
@@ -48,10 +52,13 @@ final class PagedTable: @unchecked Sendable {
         self.file = file
         self.storedSchema = storedSchema
         self.checks = ValueCheck.checks(for: storedSchema)
+        self.optionalFields = storedSchema.fields.map(\.isOptional)
         self.count = count
         self.rowPages = rowPages
         self.keyPages = keyPages
         self.firstKeys = firstKeys
+        let ints = firstKeys.compactMap { key -> Int64? in if case .int(let k) = key { k } else { nil } }
+        firstIntKeys = ints.count == firstKeys.count ? ints : nil
         self.storedIndexes = storedIndexes
     }
 
@@ -134,11 +141,15 @@ final class PagedTable: @unchecked Sendable {
 
     /// The entry of a row page, read into the cache if needed (file lock held; released while
     /// the page is read, see ``cachedEntry(_:load:failed:)``).
-    private func entry(rowPage page: Int) -> PageEntry? {
+    func entry(rowPage page: Int) -> PageEntry? {
+        if let (last, entry) = lastRowPage, last == page, entry.cached {
+            entry.referenced = true
+            return entry
+        }
         let key = PageKey(table: ObjectIdentifier(self), page: page, isKeyPage: false)
         let ref = rowPages[page]
         let expected = min(Self.rowsPerPage, count - page * Self.rowsPerPage)
-        return cachedEntry(key, load: {
+        let found = cachedEntry(key, load: {
             let bytes = try file.readPage(ref, kind: .rowPage)
             let entry = PageEntry(bytes: bytes, offsets: try FileFormat.pageOffsets(bytes, at: ref.offset, expected: expected))
             entry.rows = [Row?](repeating: nil, count: expected)
@@ -147,6 +158,21 @@ final class PagedTable: @unchecked Sendable {
             file.damage.record(error as? StoreError ?? .corrupted(offset: ref.offset, reason: "\(error)"))
             damagedPages.insert(page)
         })
+        remember(found, page, in: &lastRowPage)
+        return found
+    }
+
+    /// The row page and the key page last used, while the cache holds them (file lock held to
+    /// touch): lookups of consecutive keys (a write of many objects in key order) read the same
+    /// pages one after another, and skip the cache's table for them.
+    private var lastRowPage: (Int, PageEntry)?
+    private var lastKeyPage: (Int, PageEntry)?
+
+    /// Puts `entry` in `last`; the entry it held, if the cache dropped it meanwhile, goes with
+    /// the cache's dropped pages, to be freed by the thread that read it (file lock held).
+    private func remember(_ entry: PageEntry?, _ page: Int, in last: inout (Int, PageEntry)?) {
+        if let (_, old) = last, !old.cached { file.dropped.append(old) }
+        last = entry.map { (page, $0) }
     }
 
     /// The cached entry for `key`, or one `load` reads with the file lock released meanwhile,
@@ -178,7 +204,7 @@ final class PagedTable: @unchecked Sendable {
 
     /// Decodes row `index` of a page and checks it against the table (no lock needed: a page's
     /// bytes never change).
-    private func decodeRow(_ index: Int, of entry: PageEntry) throws -> Row {
+    func decodeRow(_ index: Int, of entry: PageEntry) throws -> Row {
         let start = entry.offsets[index], end = entry.offsets[index + 1]
         let row = try entry.bytes.withUnsafeBytes { raw -> Row in
             var r = ByteReader(raw, from: start, to: end)
@@ -195,7 +221,7 @@ final class PagedTable: @unchecked Sendable {
 
     /// Keeps a row decoded by ``decodeRow(_:of:)`` in its page's entry, or records the damage
     /// it found (file lock held). A row another thread kept meanwhile is the one returned.
-    private func keep(_ decoded: Result<Row, Error>, _ index: Int, in entry: PageEntry, page: Int) -> Row? {
+    func keep(_ decoded: Result<Row, Error>, _ index: Int, in entry: PageEntry, page: Int) -> Row? {
         if let row = entry.rows[index] { return row }
         switch decoded {
         case .success(let row):
@@ -241,9 +267,16 @@ final class PagedTable: @unchecked Sendable {
         guard !firstKeys.isEmpty else { return nil }
         // The last key page whose first key is <= key.
         var lo = 0, hi = firstKeys.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if keyCompare(firstKeys[mid], key) <= 0 { lo = mid + 1 } else { hi = mid }
+        if case .int(let wanted) = key, let ints = firstIntKeys {
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if ints[mid] <= wanted { lo = mid + 1 } else { hi = mid }
+            }
+        } else {
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if keyCompare(firstKeys[mid], key) <= 0 { lo = mid + 1 } else { hi = mid }
+            }
         }
         guard lo > 0 else { return nil }
         let page = lo - 1
@@ -255,12 +288,26 @@ final class PagedTable: @unchecked Sendable {
             while lo < hi {
                 let mid = (lo + hi) / 2
                 var r = ByteReader(raw, from: entry.offsets[mid], to: entry.offsets[mid + 1])
-                guard let found = try? r.value(), let slot = try? r.varint() else {
-                    file.damage.record(.corrupted(offset: keyPages[page].offset, reason: "a key page entry cannot be read"))
-                    return nil
+                // An integer key is compared where it lies (its tag and varint), not built as a
+                // `StoreValue` at each step; any other kind, or bytes that are not an integer
+                // key, are read as a value.
+                let c: Int
+                if case .int(let wanted) = key, let found = r.intKey() {
+                    c = found < wanted ? -1 : (found == wanted ? 0 : 1)
+                } else {
+                    r = ByteReader(raw, from: entry.offsets[mid], to: entry.offsets[mid + 1])
+                    guard let found = try? r.value() else {
+                        file.damage.record(.corrupted(offset: keyPages[page].offset, reason: "a key page entry cannot be read"))
+                        return nil
+                    }
+                    c = keyCompare(found, key)
                 }
-                let c = keyCompare(found, key)
                 if c == 0 {
+                    // The slot after the key, read for the key found only.
+                    guard let slot = try? r.varint() else {
+                        file.damage.record(.corrupted(offset: keyPages[page].offset, reason: "a key page entry cannot be read"))
+                        return nil
+                    }
                     guard slot < UInt64(count) else {
                         file.damage.record(.corrupted(offset: keyPages[page].offset, reason: "a key names slot \(slot) of \(count)"))
                         return nil
@@ -276,14 +323,20 @@ final class PagedTable: @unchecked Sendable {
     /// The entry of a key page, read into the cache if needed (file lock held; released while
     /// the page is read).
     private func entry(keyPage page: Int) -> PageEntry? {
+        if let (last, entry) = lastKeyPage, last == page, entry.cached {
+            entry.referenced = true
+            return entry
+        }
         let key = PageKey(table: ObjectIdentifier(self), page: page, isKeyPage: true)
         let ref = keyPages[page]
-        return cachedEntry(key, load: {
+        let found = cachedEntry(key, load: {
             let bytes = try file.readPage(ref, kind: .keyPage)
             return PageEntry(bytes: bytes, offsets: try FileFormat.pageOffsets(bytes, at: ref.offset, expected: nil))
         }, failed: { error in
             file.damage.record(error as? StoreError ?? .corrupted(offset: ref.offset, reason: "\(error)"))
         })
+        remember(found, page, in: &lastKeyPage)
+        return found
     }
 
     // MARK: Secondary indexes
@@ -374,31 +427,5 @@ final class PagedTable: @unchecked Sendable {
             entry.cached = false
             file.charged -= entry.weight
         }
-    }
-}
-
-/// The order of primary keys in key pages: by kind, then by value. Two keys compare equal
-/// exactly when they are equal as `StoreValue`s (the primary-key index's equality).
-func keyCompare(_ a: StoreValue, _ b: StoreValue) -> Int {
-    switch (a, b) {
-    case (.int(let x), .int(let y)): return x < y ? -1 : (x == y ? 0 : 1)
-    case (.string(let x), .string(let y)): return x < y ? -1 : (x == y ? 0 : 1)
-    case (.uuid(let x), .uuid(let y)):
-        let p = withUnsafeBytes(of: x.uuid) { Array($0) }, q = withUnsafeBytes(of: y.uuid) { Array($0) }
-        if p == q { return 0 }
-        return p.lexicographicallyPrecedes(q) ? -1 : 1
-    default:
-        if a.kindRank != b.kindRank || a.isBoolValue != b.isBoolValue {
-            let x = a.kindRank * 2 + (a.isBoolValue ? 1 : 0), y = b.kindRank * 2 + (b.isBoolValue ? 1 : 0)
-            if x != y { return x < y ? -1 : 1 }
-        }
-        if a == b { return 0 }
-        // Same rank, different values or kinds (a double key beside an int one): order by the
-        // value's encoding, which is total and tells different values apart.
-        var p = ByteWriter(), q = ByteWriter()
-        p.value(a)
-        q.value(b)
-        if p.bytes == q.bytes { return 0 }
-        return p.bytes.lexicographicallyPrecedes(q.bytes) ? -1 : 1
     }
 }

@@ -26,12 +26,14 @@ struct SlotChanges: Sendable {
 
     /// The changes of one row page, by row within it.
     final class Page: @unchecked Sendable {   // changed only while one table owns it (copied on write)
-        var spans: [Span]
+        // Changed by the one table owning it, one access at a time: no runtime exclusivity
+        // check per access.
+        @exclusivity(unchecked) var spans: [Span]
         /// The replacements' bytes; a replaced replacement's bytes stay until the page is
         /// copied or compacted (`garbage` counts them).
-        var bytes: [UInt8] = []
-        var garbage = 0
-        var count = 0
+        @exclusivity(unchecked) var bytes: [UInt8] = []
+        @exclusivity(unchecked) var garbage = 0
+        @exclusivity(unchecked) var count = 0
 
         init(rows: Int) { spans = [Span](repeating: .unchanged, count: rows) }
 
@@ -116,6 +118,17 @@ struct SlotChanges: Sendable {
     /// Records that a base slot now holds `row` (replacing an earlier change), encoded
     /// straight into its page's buffer.
     mutating func replace(_ slot: Int, with row: Row) {
+        replace(slot) { w in w.row(row) }
+    }
+
+    /// Records that a base slot now holds the row encoded in `bytes` (replacing an earlier
+    /// change), copied into its page's buffer.
+    mutating func replace(_ slot: Int, encoded bytes: [UInt8]) {
+        replace(slot) { w in w.bytes.append(contentsOf: bytes) }
+    }
+
+    /// Records a replacement of a base slot whose row `write` appends to its page's buffer.
+    private mutating func replace(_ slot: Int, _ write: (inout ByteWriter) -> Void) {
         let page = slot / PagedTable.rowsPerPage
         let box = ownedPage(page)
         let index = slot - page * PagedTable.rowsPerPage
@@ -131,7 +144,7 @@ struct SlotChanges: Sendable {
         var w = ByteWriter()
         swap(&w.bytes, &box.bytes)
         let start = w.bytes.count
-        w.row(row)
+        write(&w)
         swap(&w.bytes, &box.bytes)
         box.spans[index] = Span(start: UInt32(start), count: Int32(box.bytes.count - start))
         heldBytes += box.bytes.capacity - capacity

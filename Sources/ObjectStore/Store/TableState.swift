@@ -82,28 +82,44 @@ struct TableState {
         return base!.row(slot)
     }
 
-    /// The slot of the live row with this primary key.
+    /// The slot of the live row with this primary key. `sharing` is
+    /// `PagedTable.row(_:sharing:)`'s: a writer passes `false`.
     @inline(__always)
-    func slot(forKey key: StoreValue) -> Int? {
+    func slot(forKey key: StoreValue, sharing: Bool = true) -> Int? {
         if let slot = pkIndex[key] { return slot }
-        guard let base, let slot = base.slot(forKey: key) else { return nil }
+        guard let base, let slot = base.keyedRow(forKey: key, sharing: sharing)?.slot else { return nil }
         if case .deleted? = changed[slot] { return nil }
         return slot
     }
 
-    /// The slot and the row of the live object with this primary key, in one lookup (a base
-    /// row is read to check its key anyway): what a write that replaces an object compares.
-    /// A base row decoded here is not kept in a page another thread read (see
-    /// `PagedTable.row(_:sharing:)`).
-    @inline(__always)
-    func keyedRow(forKey key: StoreValue) -> (slot: Int, row: Row?)? {
-        if !pkIndex.isEmpty, let slot = pkIndex[key] { return (slot, row(slot)) }
-        guard let base, let (slot, row) = base.keyedRow(forKey: key, sharing: false) else { return nil }
-        if let change = changed[slot] {
-            if change == .deleted { return nil }
-            return (slot, change.row)
+    /// What a `.modified` write of `row` would change in the live object with its primary key
+    /// `key`: its slot and the fields that differ, or `nil` when no live object has the key (or
+    /// its stored row is damaged, which is recorded). A row of the base, or one replaced since,
+    /// is compared as encoded, in place: `encoded` then holds `row`'s encoding (see
+    /// ``EncodedRow``), for ``replace(slot:with:encoded:)`` to keep.
+    func modifiedFields(forKey key: StoreValue, row: Row, encoded: inout EncodedRow) -> (slot: Int, fields: [Int])? {
+        if !pkIndex.isEmpty, let slot = pkIndex[key] {
+            guard let old = self.row(slot) else { return nil }
+            return (slot, (0..<row.count).filter { old[$0] != row[$0] })
         }
-        return (slot, row)
+        guard let base, let (slot, keyPage) = base.listedSlot(forKey: key) else { return nil }
+        encoded.encode(row)
+        switch changed[slot] {
+        case .deleted?:
+            return nil
+        case .replaced(let bytes)?:
+            // Encoded by this process: it reads back.
+            let fields = bytes.withUnsafeBytes { raw in
+                do {
+                    return try encoded.differingFields(row, stored: raw, from: 0, to: raw.count, checks: nil, optional: [])
+                } catch {
+                    preconditionFailure("ObjectStore: a row kept in memory does not decode: \(error)")
+                }
+            }
+            return (slot, fields)
+        case nil:
+            return base.modifiedFields(slot: slot, keyPage: keyPage, row: row, encoded: encoded).map { (slot, $0) }
+        }
     }
 
     @inline(__always)
@@ -185,7 +201,9 @@ struct TableState {
         for field in indexedFields { indexes[field]![row[field], default: []].append(slot) }
     }
 
-    mutating func replace(slot: Int, with row: Row) {
+    /// Puts `row` in `slot` in place of its live row; `encoded`, when it holds `row`'s
+    /// encoding, is kept as it is rather than encoding the row again.
+    mutating func replace(slot: Int, with row: Row, encoded: EncodedRow? = nil) {
         derived = nil
         if slot >= baseCount {
             if !indexedFields.isEmpty, let old = added[slot - baseCount] {
@@ -204,7 +222,11 @@ struct TableState {
             for field in indexedFields { removeIndexEntry(field: field, value: old[field], slot: slot) }
         }
         for field in indexedFields { indexes[field]![row[field], default: []].append(slot) }
-        changed.replace(slot, with: row)
+        if let encoded, encoded.holdsRow {
+            changed.replace(slot, encoded: encoded.bytes)
+        } else {
+            changed.replace(slot, with: row)
+        }
     }
 
     mutating func delete(slot: Int) {

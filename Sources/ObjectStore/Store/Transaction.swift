@@ -8,16 +8,27 @@ import Foundation
 public final class Transaction {
     let core: StoreCore
     let base: Snapshot
-    var tables: [String: TableState]
-    var changes: [String: TableChanges] = [:]
-    var log: [ChangeRecord] = []
+    // The transaction's state is used by the writing thread alone, one access at a time: the
+    // hot properties skip the runtime's exclusivity check (about 120 instructions per access,
+    // several per object written).
+    @exclusivity(unchecked) var tables: [String: TableState]
+    @exclusivity(unchecked) var changes: [String: TableChanges] = [:]
+    @exclusivity(unchecked) var log: [ChangeRecord] = []
     /// Linked objects' rows as this transaction last wrote them or found them stored (see
     /// ``putLinked(_:schema:policy:)``), and the schemas they belong to.
-    private var linkedRows: [VisitKey: Row] = [:]
+    @exclusivity(unchecked) private var linkedRows: [VisitKey: Row] = [:]
+    /// The encoding of the row a `.modified` write compares with a stored one (reused).
+    @exclusivity(unchecked) private var encoded = EncodedRow()
     private var linkedSchemas: [ObjectSchema] = []
-    private var lastLinkedSchema: (ObjectIdentifier, ObjectSchema)?
+    /// The model last linked: its schema, and whether its values are known by their bytes
+    /// (``LinkedValues/bytesTellValues(_:)``, for a model without links).
+    @exclusivity(unchecked) private var lastLinkedSchema: (ObjectIdentifier, ObjectSchema, Bool)?
+    /// Linked objects' values whose rows `linkedRows` keeps, known again by their bytes.
+    @exclusivity(unchecked) private var linkedValues: LinkedValues?
+    /// The to-many link types the transaction's encoders have met.
+    private let listTypes = LinkListTypes()
     /// About how many objects the `add` running adds (its sequence's `underestimatedCount`).
-    private var expectedObjects = 1
+    @exclusivity(unchecked) private var expectedObjects = 1
     private var isOpen = true
 
     init(core: StoreCore, base: Snapshot) {
@@ -43,7 +54,7 @@ public final class Transaction {
     ///   ``StoreError/unsupportedModel(type:reason:)``.
     public func add<T: StoreObject>(_ object: T, update: Store.UpdatePolicy = .error) throws {
         try checkOpen()
-        var visited = Set<VisitKey>()
+        var visited = VisitedObjects()
         try addTree(object, schema: ObjectSchema.of(T.self), update: update, visited: &visited)
     }
 
@@ -56,11 +67,11 @@ public final class Transaction {
     public func add<S: Sequence>(_ objects: S, update: Store.UpdatePolicy = .error) throws where S.Element: StoreObject {
         try checkOpen()
         let schema = try ObjectSchema.of(S.Element.self)
-        var visited = Set<VisitKey>()
+        var visited = VisitedObjects()
         expectedObjects = objects.underestimatedCount
         defer { expectedObjects = 1 }
         for object in objects {
-            visited.removeAll(keepingCapacity: true)
+            visited.removeAll()
             try addTree(object, schema: schema, update: update, visited: &visited)
         }
     }
@@ -70,31 +81,76 @@ public final class Transaction {
         let key: StoreValue
     }
 
+    /// The objects one object's `add` has reached: a handful as a rule (the object and what
+    /// it links to), looked for along a short array; hashed only when there are many.
+    struct VisitedObjects {
+        private var few: [VisitKey] = []
+        private var many: Set<VisitKey> = []
+
+        var isEmpty: Bool { few.isEmpty }
+
+        /// Adds `key`; whether it was not there yet.
+        mutating func insert(_ key: VisitKey) -> Bool {
+            if few.count < 16 {
+                if few.contains(key) { return false }
+                few.append(key)
+                return true
+            }
+            if few.contains(key) { return false }
+            return many.insert(key).inserted
+        }
+
+        mutating func removeAll() {
+            few.removeAll(keepingCapacity: true)
+            if !many.isEmpty { many.removeAll(keepingCapacity: true) }
+        }
+    }
+
     /// Writes `object`, then the objects it links to. Within one `add`, an object reached again
     /// through links (a nested, possibly older copy) does not overwrite the one written first.
-    private func addTree<T: StoreObject>(_ object: T, schema: ObjectSchema, update: Store.UpdatePolicy, visited: inout Set<VisitKey>, isLinked: Bool = false) throws {
-        let (row, linked) = try RowEncoder.encode(object, schema: schema)
+    /// Returns the row of a linked object when its stored row now equals it and the
+    /// transaction keeps it (see ``putLinked(_:schema:policy:)``).
+    @discardableResult
+    private func addTree<T: StoreObject>(_ object: T, schema: ObjectSchema, update: Store.UpdatePolicy, visited: inout VisitedObjects,
+                                         isLinked: Bool = false) throws -> Row? {
+        let (row, linked) = try RowEncoder.encode(object, schema: schema, listTypes: listTypes)
         if !linked.isEmpty || !visited.isEmpty {
-            guard visited.insert(VisitKey(table: ObjectIdentifier(schema), key: row[schema.primaryKeyIndex])).inserted else { return }
+            guard visited.insert(VisitKey(table: ObjectIdentifier(schema), key: row[schema.primaryKeyIndex])) else { return nil }
         }
+        var kept = false
         if isLinked {
-            try putLinked(row, schema: schema, policy: update)
+            kept = try putLinked(row, schema: schema, policy: update)
         } else {
             try put(row, schema: schema, policy: update)
         }
         for child in linked { try addLinked(child, update: update, visited: &visited) }
+        return kept ? row : nil
     }
 
-    private func addLinked<T: StoreObject>(_ object: T, update: Store.UpdatePolicy, visited: inout Set<VisitKey>) throws {
+    private func addLinked<T: StoreObject>(_ object: T, update: Store.UpdatePolicy, visited: inout VisitedObjects) throws {
         // The schema of the model last linked, kept: a lookup in the shared cache takes its lock.
-        let schema: ObjectSchema
-        if let (type, known) = lastLinkedSchema, type == ObjectIdentifier(T.self) {
-            schema = known
+        let schema: ObjectSchema, plain: Bool
+        if let (type, known, isPlain) = lastLinkedSchema, type == ObjectIdentifier(T.self) {
+            (schema, plain) = (known, isPlain)
         } else {
             schema = try ObjectSchema.of(T.self)
-            lastLinkedSchema = (ObjectIdentifier(T.self), schema)
+            plain = !schema.linkKinds.contains { $0 != .none } && LinkedValues.bytesTellValues(object)
+            lastLinkedSchema = (ObjectIdentifier(T.self), schema, plain)
         }
-        try addTree(object, schema: schema, update: update, visited: &visited, isLinked: true)
+        guard update == .modified, plain else {
+            try addTree(object, schema: schema, update: update, visited: &visited, isLinked: true)
+            return
+        }
+        // The same value as one written (or found stored) earlier in the transaction: the
+        // same row, so the write would be skipped; it is known without encoding it.
+        if let key = linkedValues?.key(of: object) {
+            _ = visited.insert(VisitKey(table: ObjectIdentifier(schema), key: key))
+            return
+        }
+        guard let row = try addTree(object, schema: schema, update: update, visited: &visited, isLinked: true),
+              !row.contains(where: \.readsBackUnequal) else { return }
+        if linkedValues == nil { linkedValues = LinkedValues() }
+        linkedValues!.keep(object, key: row[schema.primaryKeyIndex])
     }
 
     /// How many linked objects' rows a transaction keeps for ``putLinked(_:schema:policy:)``.
@@ -106,14 +162,16 @@ public final class Transaction {
     /// write of an unchanged object, skipped without looking the stored row up. Any other row
     /// goes through ``put(_:schema:policy:)`` as ever, so one that differs is written and
     /// reported, and every change to the table forgets what was kept of the object.
-    private func putLinked(_ row: Row, schema: ObjectSchema, policy: Store.UpdatePolicy) throws {
+    /// Returns whether the row is kept.
+    private func putLinked(_ row: Row, schema: ObjectSchema, policy: Store.UpdatePolicy) throws -> Bool {
         let key = VisitKey(table: ObjectIdentifier(schema), key: row[schema.primaryKeyIndex])
-        if policy == .modified, let known = linkedRows[key], known == row { return }
+        if policy == .modified, let known = linkedRows[key], known == row { return true }
         try put(row, schema: schema, policy: policy)
         // The stored row now equals `row`: inserted, replaced, or found equal.
-        guard linkedRows.count < Self.linkedRowsLimit else { return }
+        guard linkedRows.count < Self.linkedRowsLimit else { return false }
         linkedRows[key] = row
         if !linkedSchemas.contains(where: { $0 === schema }) { linkedSchemas.append(schema) }
+        return true
     }
 
     /// Forgets the kept row of the object `key` of table `name` (it is about to change).
@@ -121,7 +179,10 @@ public final class Transaction {
     private func forgetLinked(_ key: StoreValue, table name: String) {
         guard !linkedSchemas.isEmpty else { return }
         for schema in linkedSchemas where schema.name == name {
-            linkedRows[VisitKey(table: ObjectIdentifier(schema), key: key)] = nil
+            // The values known by their bytes are forgotten with it.
+            if linkedRows.removeValue(forKey: VisitKey(table: ObjectIdentifier(schema), key: key)) != nil {
+                linkedValues?.generation += 1
+            }
         }
     }
 
@@ -136,19 +197,27 @@ public final class Transaction {
     private func put(_ row: Row, key: StoreValue, schema: ObjectSchema, policy: Store.UpdatePolicy, in table: inout TableState) throws {
         let name = schema.name
         if table.schema !== schema { checkLayout(stored: table.schema, code: schema) }
-        if let (slot, stored) = table.keyedRow(forKey: key) {
+        encoded.holdsRow = false
+        let found: (slot: Int, fields: [Int])?
+        switch policy {
+        case .modified:
+            // Compared with the stored row's bytes where it has them, without decoding it.
+            found = table.modifiedFields(forKey: key, row: row, encoded: &encoded)
+        case .error, .all:
+            found = table.slot(forKey: key, sharing: false).map { ($0, []) }
+        }
+        if let (slot, modified) = found {
             let fields: [Int]
             switch policy {
             case .error:
                 throw StoreError.duplicatePrimaryKey(type: name, key: key.literal)
             case .modified:
-                guard let old = stored else { throw table.damage ?? StoreError.corrupted(offset: 0, reason: "a \(name) row cannot be read") }
-                fields = (0..<row.count).filter { old[$0] != row[$0] }
+                fields = modified
                 if fields.isEmpty { return }
             case .all:
                 fields = (0..<row.count).filter { $0 != schema.primaryKeyIndex }
             }
-            table.replace(slot: slot, with: row)
+            table.replace(slot: slot, with: row, encoded: encoded)
             changes[name, default: TableChanges()].recordUpdate(key, fields: fields, expected: expectedObjects)
             log.append(.update(table: name, key: key, fields: fields, values: fields.map { row[$0] }))
         } else {
@@ -243,7 +312,7 @@ public final class Transaction {
     func deleteKey(_ key: StoreValue, schema: ObjectSchema) -> Bool {
         let name = schema.name
         forgetLinked(key, table: name)
-        guard let slot = tables[name]?.slot(forKey: key) else { return false }
+        guard let slot = tables[name]?.slot(forKey: key, sharing: false) else { return false }
         tables[name]!.delete(slot: slot)
         changes[name, default: TableChanges()].recordDelete(key)
         log.append(.delete(table: name, key: key))
