@@ -315,23 +315,7 @@ import TestSupport
     @Test func aKeyPageNamingTheWrongRowIsReportedNotFollowed() throws {
         let url = S.temporaryFile()
         defer { S.cleanUp(url) }
-        do {
-            let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
-            try store.write { tx in for i in 0..<20_000 { try tx.add(Entry(id: "k\(i)", batch: i, payload: "p\(i)")) } }
-            try store.compact()
-        }
-        var bytes = S.bytes(url)
-        #expect(bytes.count > FileFormat.checkWholeSnapshotUpTo)
-        // The first key page lists the smallest key first: "k0", in slot 0. Make it name slot 1.
-        let page = try #require(S.recordOffsets(bytes).first { bytes[$0 + FileFormat.recordHeaderSize] == 7 })
-        let payload = page + FileFormat.recordHeaderSize
-        let keyCount = Int(bytes[payload + 1] & 0x7F) | Int(bytes[payload + 2]) << 7   // a two-byte varint
-        let entries = payload + 3 + 4 * (keyCount + 1)
-        #expect(Array(bytes[entries..<entries + 5]) == [5, 2, UInt8(ascii: "k"), UInt8(ascii: "0"), 0])
-        bytes[entries + 4] = 1
-        S.stampChecksums(&bytes, record: page)
-        S.write(bytes, to: url)
-
+        let (bytes, page) = try S.snapshotWithAKeyNamingTheWrongRow(url)
         let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
         #expect(store.object(ofType: Entry.self, forPrimaryKey: "k1")?.batch == 1)
         #expect(store.object(ofType: Entry.self, forPrimaryKey: "k0") == nil)
@@ -417,5 +401,30 @@ import TestSupport
         #expect(throws: StoreError.corrupted(offset: records[3], reason: S.payloadMismatch(bytes, record: records[3]))) {
             try store.compact()
         }
+    }
+}
+
+extension FileStoreSupport {
+    /// Writes at `url` a compacted file of 20,000 entries (larger than the whole-check limit)
+    /// whose first key page lists "k0" under slot 1 (the row of "k1"), with right checksums;
+    /// returns the file's bytes and the key page's offset.
+    static func snapshotWithAKeyNamingTheWrongRow(_ url: URL) throws -> (bytes: [UInt8], keyPage: Int) {
+        do {
+            let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
+            try store.write { tx in for i in 0..<20_000 { try tx.add(Entry(id: "k\(i)", batch: i, payload: "p\(i)")) } }
+            try store.compact()
+        }
+        var bytes = Self.bytes(url)
+        #expect(bytes.count > FileFormat.checkWholeSnapshotUpTo)
+        // The first key page lists the smallest key first: "k0", in slot 0. Make it name slot 1.
+        let page = try #require(recordOffsets(bytes).first { bytes[$0 + FileFormat.recordHeaderSize] == 7 })
+        let payload = page + FileFormat.recordHeaderSize
+        let keyCount = Int(bytes[payload + 1] & 0x7F) | Int(bytes[payload + 2]) << 7   // a two-byte varint
+        let entries = payload + 3 + 4 * (keyCount + 1)
+        #expect(Array(bytes[entries..<entries + 5]) == [5, 2, UInt8(ascii: "k"), UInt8(ascii: "0"), 0])
+        bytes[entries + 4] = 1
+        stampChecksums(&bytes, record: page)
+        write(bytes, to: url)
+        return (bytes, page)
     }
 }

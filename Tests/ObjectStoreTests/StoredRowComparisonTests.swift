@@ -150,22 +150,7 @@ import TestSupport
         typealias S = FileStoreSupport
         let url = S.temporaryFile()
         defer { S.cleanUp(url) }
-        do {
-            let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
-            try store.write { tx in for i in 0..<20_000 { try tx.add(Entry(id: "k\(i)", batch: i, payload: "p\(i)")) } }
-            try store.compact()
-        }
-        var bytes = S.bytes(url)
-        #expect(bytes.count > FileFormat.checkWholeSnapshotUpTo)
-        // The first key page lists "k0" first, in slot 0: make it name slot 1.
-        let page = try #require(S.recordOffsets(bytes).first { bytes[$0 + FileFormat.recordHeaderSize] == 7 })
-        let payload = page + FileFormat.recordHeaderSize
-        let keyCount = Int(bytes[payload + 1] & 0x7F) | Int(bytes[payload + 2]) << 7
-        let entries = payload + 3 + 4 * (keyCount + 1)
-        #expect(Array(bytes[entries..<entries + 5]) == [5, 2, UInt8(ascii: "k"), UInt8(ascii: "0"), 0])
-        bytes[entries + 4] = 1
-        S.stampChecksums(&bytes, record: page)
-        S.write(bytes, to: url)
+        let (bytes, page) = try S.snapshotWithAKeyNamingTheWrongRow(url)
 
         let store = try Store(configuration: .file(url: url, objectTypes: [Entry.self]))
         let damage = StoreError.corrupted(offset: page, reason: "a Entry key page names slot 1 for a key its row does not hold")
