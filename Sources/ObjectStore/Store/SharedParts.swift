@@ -33,7 +33,7 @@ struct ChunkedArray<Element> {
         count += 1
     }
 
-    /// Makes room for `n` more chunks' worth of elements in the list of chunks.
+    /// Makes room in the list of chunks for `n` elements in all.
     mutating func reserveCapacity(_ n: Int) {
         chunks.reserveCapacity((n + Self.chunkSize - 1) / Self.chunkSize)
     }
