@@ -65,19 +65,28 @@ scale_probe() {
     rm -rf "$dir"
 }
 
-# The ObjectStore reader-wait probe (Benchmarks/ObjectStoreBenchmarks/ReaderWait.swift): for
-# each flavour, fill a file of COUNT notes, then RUNS times in a fresh process read on one
-# thread while another commits 5 transactions of PER_COMMIT updates, one JSON line per run.
+# The ObjectStore reader-wait probe (Benchmarks/ObjectStoreBenchmarks/ReaderWait.swift): fill
+# a file of COUNT notes with each flavour; open each file and count its notes in a fresh
+# process, OPENS times, the two flavours taking turns; then, for each flavour, RUNS times in a
+# fresh process read on one thread while another commits 5 transactions of PER_COMMIT updates.
+# One JSON line per open and per run.
 reader_probe() {
-    local out="$1" count="$2" per_commit="$3" runs="$4"
+    local out="$1" count="$2" per_commit="$3" runs="$4" opens="$5"
     local probe="$here/.build/release/ObjectStoreBenchmarks"
     local dir
     dir="$(mktemp -d)"
     : > "$out"
     for flavour in ours grdb; do
+        STORE_READER_PROBE="write $flavour $count $dir/$flavour-notes.db" "$probe" >/dev/null
+    done
+    sync
+    for _ in $(seq "$opens"); do
+        for flavour in ours grdb; do
+            STORE_READER_PROBE="open $flavour $dir/$flavour-notes.db" "$probe" >> "$out"
+        done
+    done
+    for flavour in ours grdb; do
         local file="$dir/$flavour-notes.db"
-        STORE_READER_PROBE="write $flavour $count $file" "$probe" >/dev/null
-        sync
         for _ in $(seq "$runs"); do
             cp "$file" "$file.run"
             STORE_READER_PROBE="readers $flavour $file.run $per_commit" "$probe" >> "$out"
@@ -120,7 +129,7 @@ if [[ "$mode" == smoke ]]; then
     done
     scale="$here/.build/smoke-scale.jsonl"
     scale_probe "$scale" 2000
-    reader_probe "$here/.build/smoke-readers.jsonl" 2000 1000 1
+    reader_probe "$here/.build/smoke-readers.jsonl" 2000 1000 1 1
     rewrite_probe "$scale" 2000 20
     python3 "$here/report.py" --smoke "${logs[@]}" --scale "$scale" --readers "$here/.build/smoke-readers.jsonl"
     exit 0
@@ -138,7 +147,7 @@ machine="$(uname -m), $(nproc) cores, $(swift --version 2>/dev/null | grep -m1 -
 date="$(date -u '+%Y-%m-%d %H:%M UTC')"
 swift build -c release --product ObjectStoreBenchmarks 2>&1 | grep -E "error|warning: .*Benchmarks/" || true
 scale_probe "$results/scale.jsonl" 100000 1000000
-reader_probe "$results/readers.jsonl" 1000000 100000 3
+reader_probe "$results/readers.jsonl" 1000000 100000 3 9
 rewrite_probe "$results/scale.jsonl" 1000000 1000
 python3 "$here/report.py" "$results" "$machine" "$date" --output "$root/Guides/Performance.md" --scale "$results/scale.jsonl" \
     --readers "$results/readers.jsonl"

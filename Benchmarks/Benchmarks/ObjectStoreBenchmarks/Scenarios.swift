@@ -9,7 +9,7 @@ func registerWriteBenchmarks() {
     let name = "Insert \(bigCount) objects in one transaction"
     let pizzas = makePizzas(bigCount)
 
-    scenario(name, .ours, operations: bigCount) { benchmark in
+    scenario(name, .ours, operations: bigCount, long: true) { benchmark in
         let store = Store()
         try store.write { tx in try tx.add(categories) }
         benchmark.startMeasurement()
@@ -18,7 +18,7 @@ func registerWriteBenchmarks() {
         precondition(store.objects(Pizza.self).count == bigCount)
     }
 
-    scenario(name, .grdb, operations: bigCount) { benchmark in
+    scenario(name, .grdb, operations: bigCount, long: true) { benchmark in
         let queue = try grdbQueue([])
         benchmark.startMeasurement()
         try queue.write { db in try insert(pizzas, into: db) }
@@ -27,7 +27,7 @@ func registerWriteBenchmarks() {
         precondition(stored == bigCount)
     }
 
-    scenario(name, .baseline, operations: bigCount) { benchmark in
+    scenario(name, .baseline, operations: bigCount, long: true) { benchmark in
         var table: [Int: Pizza] = [:]
         benchmark.startMeasurement()
         for pizza in pizzas { table[pizza.id] = pizza }
@@ -42,7 +42,7 @@ func registerReadBenchmarks() {
     let keys = (0..<lookups).map { ($0 * 7_919) % bigCount + 1 }
     let lookupName = "Primary-key lookup in \(bigCount)"
 
-    scenario(lookupName, .ours, operations: lookups) { benchmark in
+    scenario(lookupName, .ours, operations: lookups, long: true) { benchmark in
         let store = try prepared(benchmark) { try ourStore(pizzas) }
         var found = 0
         benchmark.startMeasurement()
@@ -51,7 +51,7 @@ func registerReadBenchmarks() {
         precondition(found == lookups)
     }
 
-    scenario(lookupName, .grdb, operations: lookups) { benchmark in
+    scenario(lookupName, .grdb, operations: lookups, long: true) { benchmark in
         let queue = try prepared(benchmark) { try grdbQueue(pizzas) }
         var found = 0
         benchmark.startMeasurement()
@@ -62,7 +62,7 @@ func registerReadBenchmarks() {
         precondition(found == lookups)
     }
 
-    scenario(lookupName, .baseline, operations: lookups) { benchmark in
+    scenario(lookupName, .baseline, operations: lookups, long: true) { benchmark in
         let table = Dictionary(uniqueKeysWithValues: pizzas.map { ($0.id, $0) })
         var found = 0
         benchmark.startMeasurement()
@@ -180,7 +180,7 @@ func registerObservationBenchmarks() {
     let writes = isSmoke ? 1 : 10
     // Both observers are called on a queue of their own; each write waits for its delivery.
 
-    scenario(name, .ours, operations: writes) { benchmark in
+    scenario(name, .ours, operations: writes, long: true) { benchmark in
         let store = try prepared(benchmark) { try ourStore(pizzas) }
         let delivered = DispatchSemaphore(value: 0)
         let counter = Counter()
@@ -208,7 +208,7 @@ func registerObservationBenchmarks() {
         precondition(counter.value == writes, "\(counter.value) deliveries")
     }
 
-    scenario(name, .grdb, operations: writes) { benchmark in
+    scenario(name, .grdb, operations: writes, long: true) { benchmark in
         let queue = try prepared(benchmark) { try grdbQueue(pizzas) }
         let delivered = DispatchSemaphore(value: 0)
         let counter = Counter()
@@ -259,7 +259,7 @@ func registerDiskBenchmarks() {
     let small = "\(transactions) small transactions on disk, full durability"
     let pizzas = makePizzas(transactions)
 
-    scenario(small, .ours, operations: transactions) { benchmark in
+    scenario(small, .ours, operations: transactions, long: true) { benchmark in
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try Store(configuration: .file(url: folder.appendingPathComponent("bench.store"), durability: .full))
@@ -270,7 +270,7 @@ func registerDiskBenchmarks() {
         precondition(store.objects(Pizza.self).count == transactions)
     }
 
-    scenario(small, .grdb, operations: transactions) { benchmark in
+    scenario(small, .grdb, operations: transactions, long: true) { benchmark in
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // SQLite's defaults: a rollback journal, synchronous = FULL.
@@ -285,7 +285,7 @@ func registerDiskBenchmarks() {
     let all = makePizzas(bigCount)
     let insertName = "Insert \(bigCount) objects in one transaction, on disk"
 
-    scenario(insertName, .ours, operations: bigCount) { benchmark in
+    scenario(insertName, .ours, operations: bigCount, long: true) { benchmark in
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try Store(configuration: .file(url: folder.appendingPathComponent("bench.store")))
@@ -295,7 +295,7 @@ func registerDiskBenchmarks() {
         precondition(store.objects(Pizza.self).count == bigCount)
     }
 
-    scenario(insertName, .grdb, operations: bigCount) { benchmark in
+    scenario(insertName, .grdb, operations: bigCount, long: true) { benchmark in
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let queue = try grdbQueue([], path: folder.appendingPathComponent("bench.sqlite").path)
@@ -309,12 +309,14 @@ func registerDiskBenchmarks() {
     let openName = "Open a file of \(bigCount) objects and count them"
 
     // The file is written once and opened afresh by each iteration (an open and a count change
-    // nothing in it), so the time budget buys samples, not files.
+    // nothing in it), so the time budget buys samples, not files. It is synced once written: the
+    // kernel's write-back of a file just written would otherwise run during some samples.
     scenario(openName, .ours, operations: 1) { benchmark in
         let url = try prepared(benchmark) {
             let file = try TemporaryFile(name: "bench.store")
             let store = try Store(configuration: .file(url: file.url, durability: .relaxed))
             try store.write { tx in try tx.add(all, update: .modified) }
+            sync()
             return file
         }.url
         benchmark.startMeasurement()
@@ -328,6 +330,7 @@ func registerDiskBenchmarks() {
         let path = try prepared(benchmark) {
             let file = try TemporaryFile(name: "bench.sqlite")
             _ = try grdbQueue(all, path: file.url.path)
+            sync()
             return file
         }.url.path
         benchmark.startMeasurement()
