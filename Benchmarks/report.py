@@ -5,11 +5,12 @@ Benchmark names read `<scenario> (n=<operations>) [<flavour>]`; each measured it
 operations. Times are the fastest iteration divided by n: on a shared machine the minimum is the
 estimate least disturbed by other processes. Allocations are the median iteration divided by n.
 
-usage: report.py RESULTS_DIR MACHINE_LINE DATE --output PATH [--scale JSONL] [--readers JSONL]   (full run)
-       report.py --smoke LOG... [--scale JSONL] [--readers JSONL]   (smoke run: each executable's
-                                                                     output, in smoke-<Suite>.log files)
+usage: report.py RESULTS_DIR MACHINE_LINE DATE --output PATH [--scale JSONL] [--readers JSONL] [--paired JSONL]   (full run)
+       report.py --smoke LOG... [--scale JSONL] [--readers JSONL] [--paired JSONL]   (smoke run: each
+                                                  executable's output, in smoke-<Suite>.log files)
 --scale adds the ObjectStore scale probe's steps (one JSON line each) as a table; --readers the
-reader-wait probe's runs.
+reader-wait probe's runs (and its opens of the notes file); --paired a column to the ObjectStore
+table: the median ratio of the paired probe's rounds, in which the flavours take turns.
 """
 import glob
 import json
@@ -128,14 +129,31 @@ def subscription_target(name, ours, peer, base):
     return "✅" if met else "❌"
 
 
-def table(suite, scenarios):
+def paired_ratios(path):
+    """The paired probe's lines (see PairedProbe.swift): scenario -> (median of the rounds'
+    ratios ours/GRDB, rounds). Empty when the file is missing."""
+    steps = json_lines(path) or []
+    out = {}
+    for s in steps:
+        if s.get("step") != "paired" or not s["ratios"]:
+            continue
+        ratios = sorted(s["ratios"])
+        n = len(ratios)
+        median = ratios[n // 2] if n % 2 else (ratios[n // 2 - 1] + ratios[n // 2]) / 2
+        out[s["scenario"]] = (median, n)
+    return out
+
+
+def table(suite, scenarios, paired=None):
     peer_name = PEERS.get(suite)
     header_peer = peer_name or "peer"
     streams = suite == "Streams"
+    turns = bool(paired) and suite == "ObjectStore"
     lines = [
         f"| scenario | per | ours | {header_peer} | baseline | ours/{header_peer} | ours/baseline | allocations per op: ours / {header_peer} / baseline | goals |"
-        + (" subscription path (issue 13) |" if streams else ""),
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: |" + (" :---: |" if streams else ""),
+        + (" subscription path (issue 13) |" if streams else "")
+        + (f" ours/{header_peer}, taking turns (median of rounds) |" if turns else ""),
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: |" + (" :---: |" if streams else "") + (" ---: |" if turns else ""),
     ]
     for name, row in sorted(scenarios.items()):
         pumping = "pumping" in name
@@ -166,6 +184,10 @@ def table(suite, scenarios):
         ]
         if streams:
             cells.append(subscription_target(name, ours, peer, base))
+        if turns:
+            # The table's names end with the operation count; the probe's do not.
+            known = paired.get(name.rsplit(" (n=", 1)[0]) or paired.get(name)
+            cells.append(f"{known[0]:.2f}× ({known[1]})" if known else "—")
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -367,6 +389,11 @@ def main():
         at = args.index("--scale")
         scale_path = args[at + 1]
         del args[at:at + 2]
+    paired_path = None
+    if "--paired" in args:
+        at = args.index("--paired")
+        paired_path = args[at + 1]
+        del args[at:at + 2]
     readers_path = None
     if "--readers" in args:
         at = args.index("--readers")
@@ -389,7 +416,8 @@ def main():
         for name, row in scenarios.items()
         if "ours" not in row
     ]
-    tables = "\n\n".join(f"### {suite}\n\n{table(suite, scenarios)}" for suite, scenarios in sorted(suites.items()))
+    paired = paired_ratios(paired_path) if paired_path else {}
+    tables = "\n\n".join(f"### {suite}\n\n{table(suite, scenarios, paired)}" for suite, scenarios in sorted(suites.items()))
     scale = scale_table(scale_path) if scale_path else ""
     if scale:
         tables += "\n\n### ObjectStore at scale\n\n" + scale

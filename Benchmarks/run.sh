@@ -113,6 +113,13 @@ rewrite_probe() {
     rm -rf "$dir"
 }
 
+# The ObjectStore paired probe (Benchmarks/ObjectStoreBenchmarks/PairedProbe.swift): every
+# scenario again, ROUNDS rounds in one process, its flavours taking turns, one JSON line each.
+paired_probe() {
+    local out="$1" rounds="$2"
+    STORE_PAIRED_PROBE="$rounds" "$here/.build/release/ObjectStoreBenchmarks" | grep '^{' > "$out"
+}
+
 if [[ "$mode" == smoke ]]; then
     # Build in release and run each suite's executable by itself: a benchmark executable run
     # without the plugin runs every benchmark once and prints its figures. (The plugin would
@@ -131,7 +138,9 @@ if [[ "$mode" == smoke ]]; then
     scale_probe "$scale" 2000
     reader_probe "$here/.build/smoke-readers.jsonl" 2000 1000 1 1
     rewrite_probe "$scale" 2000 20
-    python3 "$here/report.py" --smoke "${logs[@]}" --scale "$scale" --readers "$here/.build/smoke-readers.jsonl"
+    paired_probe "$here/.build/smoke-paired.jsonl" 1
+    python3 "$here/report.py" --smoke "${logs[@]}" --scale "$scale" --readers "$here/.build/smoke-readers.jsonl" \
+        --paired "$here/.build/smoke-paired.jsonl"
     exit 0
 fi
 
@@ -149,5 +158,6 @@ swift build -c release --product ObjectStoreBenchmarks 2>&1 | grep -E "error|war
 scale_probe "$results/scale.jsonl" 100000 1000000
 reader_probe "$results/readers.jsonl" 1000000 100000 3 9
 rewrite_probe "$results/scale.jsonl" 1000000 1000
+paired_probe "$results/paired.jsonl" 15
 python3 "$here/report.py" "$results" "$machine" "$date" --output "$root/Guides/Performance.md" --scale "$results/scale.jsonl" \
-    --readers "$results/readers.jsonl"
+    --readers "$results/readers.jsonl" --paired "$results/paired.jsonl"

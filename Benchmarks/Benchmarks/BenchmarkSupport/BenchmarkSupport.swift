@@ -22,8 +22,9 @@ public func suiteConfiguration(warmupIterations: Int, maxDuration: Duration, max
 
 /// Registers one flavour of a scenario as `<name> (n=<operations>) [<flavour>]`: `report.py`
 /// pairs the flavours by scenario and divides the measured figures by n. A thrown error stops
-/// the run, naming the scenario.
-public func registerScenario(_ name: String, flavour: String, operations: Int, configuration: Benchmark.Configuration, _ body: @escaping (Benchmark) throws -> Void) {
+/// the run, naming the scenario. Returns the benchmark (`nil` when package-benchmark refused it).
+@discardableResult
+public func registerScenario(_ name: String, flavour: String, operations: Int, configuration: Benchmark.Configuration, _ body: @escaping (Benchmark) throws -> Void) -> Benchmark? {
     Benchmark("\(name) (n=\(operations)) [\(flavour)]", configuration: configuration) { benchmark in
         do { try body(benchmark) } catch { fatalError("\(name) [\(flavour)]: \(error)") }
     }

@@ -19,6 +19,7 @@ let benchmarks: @Sendable () -> Void = {
     registerQuerySwitchBenchmarks()
     registerDiskBenchmarks()
     registerRewriteBenchmarks()
+    runPairedProbeIfAsked()         // run.sh's paired probe: every scenario, flavours in turns (PairedProbe.swift)
 }
 
 /// Objects in the big scenarios (100k; 2k in smoke runs).
@@ -34,10 +35,13 @@ var longConfiguration: Benchmark.Configuration { suiteConfiguration(warmupIterat
 
 /// The store (or database) a scenario reads (or changes as its next iterations allow), built at its first iteration (the
 /// warm-up) and kept for the following ones, so the time budget buys samples rather than
-/// repeated set-up. Only the latest scenario's is kept.
+/// repeated set-up. Only the latest scenario's is kept (the paired probe keeps each flavour's
+/// of the scenario it measures, as they take turns).
 func prepared<T>(_ benchmark: Benchmark, _ make: () throws -> T) rethrows -> T {
     if let kept = PreparedData.shared.value(for: benchmark.name) as? T { return kept }
-    PreparedData.shared.keep(nil, for: "")   // release the previous scenario's first
+    if !PreparedData.shared.keepsEveryScenario {
+        PreparedData.shared.keep(nil, for: "")   // release the previous scenario's first
+    }
     let value = try make()
     PreparedData.shared.keep(value, for: benchmark.name)
     return value
@@ -46,11 +50,22 @@ func prepared<T>(_ benchmark: Benchmark, _ make: () throws -> T) rethrows -> T {
 final class PreparedData: @unchecked Sendable {
     static let shared = PreparedData()
     private let lock = NSLock()
-    private var name = ""
-    private var value: Any?
+    private var values: [String: Any] = [:]
+    /// Whether a scenario's data is kept when another's is made (`keep(nil, for:)` still
+    /// releases all).
+    var keepsEveryScenario: Bool {
+        get { lock.withLock { keepsAll } }
+        set { lock.withLock { keepsAll = newValue } }
+    }
+    private var keepsAll = false
 
-    func value(for name: String) -> Any? { lock.withLock { self.name == name ? value : nil } }
-    func keep(_ value: Any?, for name: String) { lock.withLock { (self.name, self.value) = (name, value) } }
+    func value(for name: String) -> Any? { lock.withLock { values[name] } }
+    /// Keeps `value` for the benchmark `name`; `nil` releases every value kept.
+    func keep(_ value: Any?, for name: String) {
+        lock.withLock {
+            if let value { values[name] = value } else { values.removeAll() }
+        }
+    }
 }
 
 enum Flavor: String {
@@ -60,7 +75,9 @@ enum Flavor: String {
 }
 
 func scenario(_ name: String, _ flavor: Flavor, operations: Int, long: Bool = false, _ body: @escaping (Benchmark) throws -> Void) {
-    registerScenario(name, flavour: flavor.rawValue, operations: operations, configuration: long ? longConfiguration : configuration, body)
+    let benchmark = registerScenario(name, flavour: flavor.rawValue, operations: operations,
+                                     configuration: long ? longConfiguration : configuration, body)
+    if let benchmark { PairedProbe.shared.add(benchmark, scenario: name, flavour: flavor.rawValue, operations: operations) }
 }
 
 // MARK: - The data, the same for both
