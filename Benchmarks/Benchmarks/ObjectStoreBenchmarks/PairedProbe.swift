@@ -3,9 +3,10 @@ import Foundation
 
 // The paired probe: the ObjectStore scenarios measured again with their flavours taking turns,
 // one iteration each per round, so that both sides of a ratio are measured in the same moments
-// of a shared machine. `run.sh` runs this executable with STORE_PAIRED_PROBE="ROUNDS" after the
-// package-benchmark run; report.py prints the median of the rounds' ratios beside the
-// package-benchmark ratio (whose flavours run one after the other, seconds or minutes apart).
+// of a shared machine. `run.sh` runs this executable with STORE_PAIRED_PROBE="ROUNDS" (and a
+// fixed hash seed, SWIFT_DETERMINISTIC_HASHING=1) after the package-benchmark run; report.py
+// prints the median of the rounds' ratios beside the package-benchmark ratio (whose flavours
+// run one after the other, seconds or minutes apart).
 //
 //     STORE_PAIRED_PROBE="15"    every scenario with an ours and a GRDB flavour, 15 rounds
 //
@@ -13,7 +14,7 @@ import Foundation
 // round's ratio ours/GRDB.
 
 /// Runs the paired probe if STORE_PAIRED_PROBE is set, and exits. Called once every scenario is
-/// registered (`Benchmark.benchmarks` holds them all).
+/// registered (`PairedProbe.shared` holds them all).
 func runPairedProbeIfAsked() {
     guard let value = ProcessInfo.processInfo.environment["STORE_PAIRED_PROBE"] else { return }
     guard let rounds = Int(value), rounds > 0 else {
