@@ -14,6 +14,7 @@ table: the median ratio of the paired probe's rounds, in which the flavours take
 """
 import glob
 import json
+import statistics
 import re
 import sys
 
@@ -137,10 +138,7 @@ def paired_ratios(path):
     for s in steps:
         if s.get("step") != "paired" or not s["ratios"]:
             continue
-        ratios = sorted(s["ratios"])
-        n = len(ratios)
-        median = ratios[n // 2] if n % 2 else (ratios[n // 2 - 1] + ratios[n // 2]) / 2
-        out[s["scenario"]] = (median, n)
+        out[s["scenario"]] = (statistics.median(s["ratios"]), len(s["ratios"]))
     return out
 
 
@@ -185,8 +183,7 @@ def table(suite, scenarios, paired=None):
         if streams:
             cells.append(subscription_target(name, ours, peer, base))
         if turns:
-            # The table's names end with the operation count; the probe's do not.
-            known = paired.get(name.rsplit(" (n=", 1)[0]) or paired.get(name)
+            known = paired.get(name)
             cells.append(f"{known[0]:.2f}× ({known[1]})" if known else "—")
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
@@ -330,7 +327,6 @@ def open_notes_table(path):
     ours, grdb = sorted(seconds.get("ours", [])), sorted(seconds.get("grdb", []))
     if not ours:
         return ""
-    median = lambda xs: xs[len(xs) // 2] if len(xs) % 2 else (xs[len(xs) // 2 - 1] + xs[len(xs) // 2]) / 2
     count = next(s["count"] for s in steps if s.get("step") == "open-notes")
     mark = lambda x: "✅" if x <= 0.020 else "❌"
     lines = [
@@ -341,9 +337,9 @@ def open_notes_table(path):
             time_text(ours[0] * 1e9),
             time_text(grdb[0] * 1e9) if grdb else "—",
             ratio_text(ours[0], grdb[0]) if grdb else "—",
-            f"{time_text(median(ours) * 1e9)} / {time_text(median(grdb) * 1e9)}" if grdb else time_text(median(ours) * 1e9),
+            f"{time_text(statistics.median(ours) * 1e9)} / {time_text(statistics.median(grdb) * 1e9)}" if grdb else time_text(statistics.median(ours) * 1e9),
             str(len(ours)),
-            f"{mark(ours[0])} {mark(median(ours))}" if count >= 1_000_000 else "",
+            f"{mark(ours[0])} {mark(statistics.median(ours))}" if count >= 1_000_000 else "",
         ]) + " |",
     ]
     return "\n".join(lines)
