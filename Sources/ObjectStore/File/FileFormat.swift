@@ -42,7 +42,7 @@ enum FileFormat {
     /// included. Formats 1 (no `seal` record) and 2 (a snapshot read whole) are still read, and
     /// a store file in them is rewritten in this format when it is opened; format 3 (no index
     /// pages) is read in place, and its next compaction writes format 4.
-    static let formatVersion: UInt32 = 4
+    static let formatVersion: UInt32 = 5
     /// The oldest format this library reads.
     static let oldestReadableFormat: UInt32 = 1
     static let headerSize = 16

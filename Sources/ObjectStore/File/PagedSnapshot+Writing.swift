@@ -16,6 +16,8 @@ extension FileFormat {
         /// base whose pages were all checked. A running store that moves to the snapshot then
         /// lists and counts the table without checking its pages again.
         var pagesChecked = false
+        /// Whether the row pages are laid out by field (format 5).
+        var fieldLaid = false
     }
 
     // MARK: Writing
@@ -134,29 +136,40 @@ extension FileFormat {
         }
         var rowPages: [PageRef] = []
         rowPages.reserveCapacity(base.rowPages.count)
+        let fieldLaid = format >= 5
+        let fieldCount = table.schema.fields.count
         for (page, ref) in base.rowPages.enumerated() {
             let bytes = try read(ref, .rowPage)
             let at = out.position
-            if !table.changed.touches(page: page) {
+            if !table.changed.touches(page: page), base.fieldLaid == fieldLaid {
                 out.w.bytes.append(contentsOf: bytes)
                 rowPages.append(PageRef(offset: at, length: ref.length))
             } else {
+                // Rebuilt: rows replaced, or the base's pages are in the other layout.
                 let first = page * PagedTable.rowsPerPage
                 let n = min(PagedTable.rowsPerPage, base.count - first)
-                let offsets: [Int]
+                let items: (bytes: [UInt8], offsets: [Int])
                 do {
-                    offsets = try pageOffsets(bytes, at: ref.offset, expected: n)
+                    items = try rowItems(bytes, at: ref.offset, expected: n, fieldLaid: base.fieldLaid)
                 } catch let error as StoreError {
                     base.file.damage.record(error)
                     throw error
                 }
+                func row(_ i: Int) -> ArraySlice<UInt8> {
+                    if case .replaced(let row)? = table.changed[first + i] { return row[...] }
+                    return items.bytes[items.offsets[i]..<items.offsets[i + 1]]
+                }
                 let recordStart = begin(.rowPage, into: &out.w)
-                writeItems(n, into: &out.w) { w, i in
-                    if case .replaced(let row)? = table.changed[first + i] {
-                        w.bytes.append(contentsOf: row)
-                    } else {
-                        w.bytes.append(contentsOf: bytes[offsets[i]..<offsets[i + 1]])
+                if fieldLaid {
+                    do {
+                        try FieldLaidRows.write(n, fieldCount: fieldCount, into: &out.w, row: row)
+                    } catch let error as FileFormatError {
+                        let damage = StoreError.corrupted(offset: ref.offset, reason: "a row of a \(table.schema.name) page: \(error.reason)")
+                        base.file.damage.record(damage)
+                        throw damage
                     }
+                } else {
+                    writeItems(n, into: &out.w) { w, i in w.bytes.append(contentsOf: row(i)) }
                 }
                 try finish(&out.w, start: recordStart)
                 rowPages.append(PageRef(offset: at, length: out.w.bytes.count - recordStart - recordHeaderSize))
@@ -179,6 +192,7 @@ extension FileFormat {
         let keyPages = try copy(base.keyPages, .keyPage)
         var layout = TableLayout(schema: table.schema, count: base.count, rowPages: rowPages, keyPages: keyPages, firstKeys: base.firstKeys)
         layout.pagesChecked = baseChecked
+        layout.fieldLaid = fieldLaid
         let fields = format >= 4 ? storedIndexFields(table.schema) : []
         if fields.isEmpty {
             return layout
@@ -209,8 +223,20 @@ extension FileFormat {
             guard failure == nil, !pending.isEmpty else { return }
             let at = out.position
             let recordStart = begin(.rowPage, into: &out.w)
-            writeItems(pending.count, into: &out.w) { w, i in w.row(pending[i]) }
             do {
+                if format >= 5 {
+                    var encoded = ByteWriter()
+                    var ends = [0]
+                    for row in pending {
+                        encoded.row(row)
+                        ends.append(encoded.bytes.count)
+                    }
+                    try FieldLaidRows.write(pending.count, fieldCount: table.schema.fields.count, into: &out.w) { i in
+                        encoded.bytes[ends[i]..<ends[i + 1]]
+                    }
+                } else {
+                    writeItems(pending.count, into: &out.w) { w, i in w.row(pending[i]) }
+                }
                 try finish(&out.w, start: recordStart)
                 rowPages.append(PageRef(offset: at, length: out.w.bytes.count - recordStart - recordHeaderSize))
                 try out.flush(false)
@@ -248,6 +274,7 @@ extension FileFormat {
         }
         var layout = TableLayout(schema: table.schema, count: keys.count, rowPages: rowPages, keyPages: keyPages, firstKeys: firstKeys)
         layout.pagesChecked = true   // every row was read (so checked) or encoded here
+        layout.fieldLaid = format >= 5
         if format >= 4 { layout.storedIndexes = try writeIndexPages(indexed, place: out.place) }
         return layout
     }

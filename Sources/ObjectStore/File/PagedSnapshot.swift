@@ -166,8 +166,8 @@ extension FileFormat {
                     let indexes = format >= 4
                         ? try readIndexDirectory(&r, schema: schema, rowCount: rowCount, pagesWithin: metaEnd..<directoryOffset)
                         : []
-                    let base = PagedTable(file: file, storedSchema: schema, count: rowCount,
-                                          rowPages: rowPages, keyPages: keyPages, firstKeys: firstKeys, storedIndexes: indexes)
+                    let base = PagedTable(file: file, storedSchema: schema, count: rowCount, rowPages: rowPages, keyPages: keyPages,
+                                          firstKeys: firstKeys, storedIndexes: indexes, fieldLaid: format >= 5)
                     loader.tables[name] = TableState(schema: schema, base: base)
                 }
                 guard r.isAtEnd else { throw FileFormatError("unexpected bytes at the end of the directory") }
@@ -247,7 +247,7 @@ extension FileFormat {
         let failures = Locked<[StoreError?]>(Array(repeating: nil, count: bounds.count - 1))
         DispatchQueue.concurrentPerform(iterations: runBounds.count - 1) { run in
             do {
-                try checkRun(sorted[runBounds[run]..<runBounds[run + 1]], rows: rows, in: file)
+                try checkRun(sorted[runBounds[run]..<runBounds[run + 1]], rows: rows, fieldLaid: base.fieldLaid, in: file)
             } catch let error as StoreError {
                 failures.withLock { $0[run] = error }
             } catch {
@@ -262,7 +262,7 @@ extension FileFormat {
     static let checkPiece = 256 << 10
 
     /// Checks a run of row pages in file order, reading them in `checkPiece` pieces into one buffer.
-    private static func checkRun(_ pages: ArraySlice<PageCheck>, rows: RowRule, in file: PagedFile) throws {
+    private static func checkRun(_ pages: ArraySlice<PageCheck>, rows: RowRule, fieldLaid: Bool, in file: PagedFile) throws {
         let largest = pages.reduce(0) { max($0, recordHeaderSize + $1.ref.length) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(largest, checkPiece), alignment: 16)
         defer { buffer.deallocate() }
@@ -291,7 +291,7 @@ extension FileFormat {
                 let page = pages[next + k]
                 try checkRecord(record, at: page.ref.offset, length: page.ref.length, kind: .rowPage,
                                 payloadChecksum: checksums.isEmpty ? nil : checksums[k])
-                try rows.check(record, at: page.ref.offset, expected: page.expected, offsets: &offsets)
+                try rows.check(record, at: page.ref.offset, expected: page.expected, fieldLaid: fieldLaid, offsets: &offsets)
             }
             next = end
         }
@@ -321,8 +321,27 @@ extension FileFormat {
 
         /// Checks the rows of a row page (the whole record, its checksums already checked)
         /// without building them; a value that does not fit is described as a read would.
-        func check(_ record: UnsafeRawBufferPointer, at offset: Int, expected: Int, offsets: inout [Int]) throws {
-            try pageOffsets(record, at: offset, expected: expected, into: &offsets)
+        func check(_ record: UnsafeRawBufferPointer, at offset: Int, expected: Int, fieldLaid: Bool, offsets: inout [Int]) throws {
+            guard fieldLaid else {
+                try pageOffsets(record, at: offset, expected: expected, into: &offsets)
+                return try check(rows: record, at: offset, offsets: offsets)
+            }
+            // A page laid out by field: tested a field at a time; only a page that test refuses
+            // is turned round, and its rows checked one by one, to say what is wrong.
+            if let quick, quick.withUnsafeBufferPointer({ FieldLaidRows.fits(record, from: recordHeaderSize + 1, expected: expected, rules: $0) }) {
+                return
+            }
+            let items: (bytes: [UInt8], offsets: [Int])
+            do {
+                items = try FieldLaidRows.rowMajor(record, from: recordHeaderSize + 1, expected: expected)
+            } catch let error as FileFormatError {
+                throw StoreError.corrupted(offset: offset, reason: error.reason)
+            }
+            try items.bytes.withUnsafeBytes { try check(rows: $0, at: offset, offsets: items.offsets) }
+        }
+
+        /// Checks rows laid out one after another (row `k` is `bytes[offsets[k] ..< offsets[k + 1]]`).
+        private func check(rows record: UnsafeRawBufferPointer, at offset: Int, offsets: [Int]) throws {
             // The common case: every value of a plain kind, checked by its tag; only the rows
             // the quick check refuses (if any) are walked again by the full check below.
             var first = 0

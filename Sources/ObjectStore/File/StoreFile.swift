@@ -338,7 +338,7 @@ final class StoreFile: @unchecked Sendable {
         for (name, table) in layout {
             let base = PagedTable(file: pages, storedSchema: table.schema, count: table.count,
                                   rowPages: table.rowPages, keyPages: table.keyPages, firstKeys: table.firstKeys,
-                                  storedIndexes: table.storedIndexes)
+                                  storedIndexes: table.storedIndexes, fieldLaid: table.fieldLaid)
             // Pages written from checked rows need no second check before a listing or count.
             if table.pagesChecked { base.markChecked() }
             var state = TableState(schema: table.schema, base: base)

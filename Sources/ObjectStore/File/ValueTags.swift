@@ -218,14 +218,14 @@ enum PlainRows {
 
     /// Whether `n` bytes at `start` are UTF-8 (kept out of line: most strings are ASCII).
     @inline(never)
-    private static func isUTF8(_ start: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    static func isUTF8(_ start: UnsafePointer<UInt8>, _ n: Int) -> Bool {
         String(validating: UnsafeBufferPointer(start: start, count: n), as: UTF8.self) != nil
     }
 
     /// A varint as `ByteReader.varint()` reads it (at most ten bytes, the tenth 0 or 1), `nil`
     /// where that throws.
     @inline(__always)
-    private static func varint(_ base: UnsafePointer<UInt8>, _ p: inout Int, _ end: Int) -> UInt64? {
+    static func varint(_ base: UnsafePointer<UInt8>, _ p: inout Int, _ end: Int) -> UInt64? {
         guard p < end else { return nil }
         let first = base[p]
         if first < 0x80 {
@@ -271,7 +271,7 @@ enum PlainRows {
     /// Whether the `n` bytes at `start` are all ASCII, read eight at a time (a short string as
     /// one masked word when the buffer, `size` bytes, holds eight from its start).
     @inline(__always)
-    private static func isASCII(_ base: UnsafePointer<UInt8>, _ start: Int, _ n: Int, _ size: Int) -> Bool {
+    static func isASCII(_ base: UnsafePointer<UInt8>, _ start: Int, _ n: Int, _ size: Int) -> Bool {
         let raw = UnsafeRawPointer(base)
         if n < 8 {
             if n == 0 { return true }

@@ -32,6 +32,9 @@ final class PagedTable: @unchecked Sendable {
     private let firstIntKeys: [Int64]?
     /// The secondary indexes the snapshot stores (format 4), read instead of the rows.
     let storedIndexes: [StoredIndex]
+    /// Whether the row pages are laid out by field (format 5; see `FieldLaidRows`): each is
+    /// turned round into rows when read into the cache.
+    let fieldLaid: Bool
 
     private let indexLock = Lock()
     private var indexes: [Int: [StoreValue: [Int]]] = [:]
@@ -48,8 +51,9 @@ final class PagedTable: @unchecked Sendable {
     private let allChecked = Atomic<Bool>(false)
 
     init(file: PagedFile, storedSchema: ObjectSchema, count: Int, rowPages: [PageRef], keyPages: [PageRef], firstKeys: [StoreValue],
-         storedIndexes: [StoredIndex] = []) {
+         storedIndexes: [StoredIndex] = [], fieldLaid: Bool) {
         self.file = file
+        self.fieldLaid = fieldLaid
         self.storedSchema = storedSchema
         self.checks = ValueCheck.checks(for: storedSchema)
         self.optionalFields = storedSchema.fields.map(\.isOptional)
@@ -150,8 +154,8 @@ final class PagedTable: @unchecked Sendable {
         let ref = rowPages[page]
         let expected = min(Self.rowsPerPage, count - page * Self.rowsPerPage)
         let found = cachedEntry(key, load: {
-            let bytes = try file.readPage(ref, kind: .rowPage)
-            let entry = PageEntry(bytes: bytes, offsets: try FileFormat.pageOffsets(bytes, at: ref.offset, expected: expected))
+            let items = try FileFormat.rowItems(try file.readPage(ref, kind: .rowPage), at: ref.offset, expected: expected, fieldLaid: fieldLaid)
+            let entry = PageEntry(bytes: items.bytes, offsets: items.offsets)
             entry.rows = [Row?](repeating: nil, count: expected)
             return entry
         }, failed: { error in
