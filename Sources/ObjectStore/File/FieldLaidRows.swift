@@ -165,59 +165,105 @@ enum FieldLaidRows {
         guard let s = Sections(record, from: start, expected: expected) else {
             throw FileFormatError("a row page's counts or field ends do not hold up")
         }
-        // Each field's tags, and the next head and tail of each (where the field's heads and tails end).
-        var tags = [Int](), heads = [Int](), tails = [Int](), headsEnds = [Int](), tailsEnds = [Int]()
-        for f in 0..<s.fields {
-            tags.append(s.start(f, record))
-            heads.append(tags[f] + s.rows)
-            headsEnds.append(s.headsEnd(f, record))
-            tails.append(headsEnds[f])
-            tailsEnds.append(s.tailsEnd(f, record))
+        let n = s.rows, fields = s.fields
+        var count = ByteWriter()
+        count.count(fields)
+        let countBytes = count.bytes
+        // Every byte of the fields goes to exactly one row, each row after its field count.
+        let total = n * countBytes.count + (record.count - s.itemsStart)
+        // Per field: where its tags start, its next head, where its heads end, its next tail,
+        // where its tails end. (Raw memory, and `o` passed `inout` to `copy`, rather than
+        // variables the loop's closures capture: those are checked for exclusive access at
+        // each use, which cost more than the copying.)
+        let c = UnsafeMutablePointer<Int>.allocate(capacity: 5 * fields)
+        defer { c.deallocate() }
+        for f in 0..<fields {
+            c[5 * f] = s.start(f, record)
+            c[5 * f + 1] = c[5 * f] + n
+            c[5 * f + 2] = s.headsEnd(f, record)
+            c[5 * f + 3] = c[5 * f + 2]
+            c[5 * f + 4] = s.tailsEnd(f, record)
         }
-        var w = ByteWriter()
-        w.bytes.reserveCapacity(record.count - s.itemsStart + s.rows * 3)
-        var offsets = [Int]()
-        offsets.reserveCapacity(s.rows + 1)
-        for k in 0..<s.rows {
-            offsets.append(w.bytes.count)
-            w.count(s.fields)
-            for f in 0..<s.fields {
-                let tag = record[tags[f] + k]
-                w.bytes.append(tag)
-                var h = ByteReader(record, from: heads[f], to: headsEnds[f])
-                switch tag {
-                case ByteWriter.tagNull, ByteWriter.tagFalse, ByteWriter.tagTrue:
-                    continue
-                case ByteWriter.tagInt:
-                    _ = try h.varint()
-                case ByteWriter.tagDouble, ByteWriter.tagDate:
-                    _ = try h.u64()
-                case ByteWriter.tagUUID:
-                    _ = try h.bytes(16)
-                case ByteWriter.tagString, ByteWriter.tagData, ByteWriter.tagDecimal:
-                    let n = try h.varint()
-                    guard n <= UInt64(tailsEnds[f] - tails[f]) else { throw FileFormatError("a string runs past its field") }
-                    w.bytes.append(contentsOf: record[heads[f]..<h.position])
-                    w.bytes.append(contentsOf: record[tails[f]..<tails[f] + Int(n)])
-                    tails[f] += Int(n)
-                    heads[f] = h.position
-                    continue
-                default:
-                    var t = ByteReader(record, from: tails[f], to: tailsEnds[f])
-                    try skipBody(tag, &t, depth: 0)
-                    w.bytes.append(contentsOf: record[tails[f]..<t.position])
-                    tails[f] = t.position
-                    continue
+        let starts = UnsafeMutablePointer<Int>.allocate(capacity: n + 1)
+        defer { starts.deallocate() }
+        let bytes = try [UInt8](unsafeUninitializedCapacity: total) { out, initialized in
+            let src = record.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let dst = out.baseAddress!
+            var o = 0
+            for k in 0..<n {
+                starts[k] = o
+                guard countBytes.count <= total &- o else { throw FileFormatError("a row page's fields do not add up") }
+                for byte in countBytes {
+                    dst[o] = byte
+                    o &+= 1
                 }
-                w.bytes.append(contentsOf: record[heads[f]..<h.position])
-                heads[f] = h.position
+                for f in 0..<fields {
+                    let tag = src[c[5 &* f] &+ k]
+                    try copy(src, c[5 &* f] &+ k, 1, to: dst, &o, total)
+                    let head = c[5 &* f &+ 1], headsEnd = c[5 &* f &+ 2], tail = c[5 &* f &+ 3], tailsEnd = c[5 &* f &+ 4]
+                    switch tag {
+                    case ByteWriter.tagNull, ByteWriter.tagFalse, ByteWriter.tagTrue:
+                        continue
+                    case ByteWriter.tagInt:
+                        let length = try varintLength(src, head, headsEnd)
+                        try copy(src, head, length, to: dst, &o, total)
+                        c[5 &* f &+ 1] = head &+ length
+                    case ByteWriter.tagDouble, ByteWriter.tagDate, ByteWriter.tagUUID:
+                        let length = tag == ByteWriter.tagUUID ? 16 : 8
+                        guard length <= headsEnd &- head else { throw FileFormatError("unexpected end of a field's heads") }
+                        try copy(src, head, length, to: dst, &o, total)
+                        c[5 &* f &+ 1] = head &+ length
+                    case ByteWriter.tagString, ByteWriter.tagData, ByteWriter.tagDecimal:
+                        let length = try varintLength(src, head, headsEnd)
+                        var h = ByteReader(record, from: head, to: head &+ length)
+                        let size = try h.varint()
+                        guard size <= UInt64(tailsEnd &- tail) else { throw FileFormatError("a string runs past its field") }
+                        try copy(src, head, length, to: dst, &o, total)
+                        try copy(src, tail, Int(size), to: dst, &o, total)
+                        c[5 &* f &+ 1] = head &+ length
+                        c[5 &* f &+ 3] = tail &+ Int(size)
+                    default:
+                        var t = ByteReader(record, from: tail, to: tailsEnd)
+                        try skipBody(tag, &t, depth: 0)
+                        try copy(src, tail, t.position &- tail, to: dst, &o, total)
+                        c[5 &* f &+ 3] = t.position
+                    }
+                }
             }
+            for f in 0..<fields where c[5 * f + 1] != c[5 * f + 2] || c[5 * f + 3] != c[5 * f + 4] {
+                throw FileFormatError("unexpected bytes in field \(f) of a row page")
+            }
+            guard o == total else { throw FileFormatError("a row page's fields do not add up") }
+            initialized = o
         }
-        offsets.append(w.bytes.count)
-        for f in 0..<s.fields where heads[f] != headsEnds[f] || tails[f] != tailsEnds[f] {
-            throw FileFormatError("unexpected bytes in field \(f) of a row page")
+        starts[n] = total
+        return (bytes, Array(UnsafeBufferPointer(start: starts, count: n + 1)))
+    }
+
+    /// Copies `length` bytes from `at` in `src` to `dst` at `o` (moved past them), where
+    /// `total` bytes fit.
+    @inline(__always)
+    private static func copy(_ src: UnsafePointer<UInt8>, _ at: Int, _ length: Int, to dst: UnsafeMutablePointer<UInt8>,
+                             _ o: inout Int, _ total: Int) throws {
+        guard length <= total &- o else { throw FileFormatError("a row page's fields do not add up") }
+        if length <= 16 {
+            for i in 0..<length { dst[o &+ i] = src[at &+ i] }
+        } else {
+            (dst + o).update(from: src + at, count: length)
         }
-        return (w.bytes, offsets)
+        o &+= length
+    }
+
+    /// The length of the varint at `at` (before `end`) as `ByteReader.varint()` reads it: up
+    /// to ten bytes, the last with its high bit clear (its value is checked by the row decoder).
+    @inline(__always)
+    private static func varintLength(_ base: UnsafePointer<UInt8>, _ at: Int, _ end: Int) throws -> Int {
+        var i = at
+        while i < end, i &- at < 10 {
+            if base[i] < 0x80 { return i &- at &+ 1 }
+            i &+= 1
+        }
+        throw FileFormatError("a varint runs past its field")
     }
 
     // MARK: The quick check
