@@ -65,9 +65,25 @@ struct Specimen: StoreObject, Equatable {
                 sourceLocation: sourceLocation)
     }
 
+    /// A `.modified` write of one object in 41, half of them unchanged: the write compares each
+    /// with its stored row, and logs the changed ones only.
+    static func writeModified(_ store: Store, _ objects: inout [Specimen], _ rng: inout SeededRandom,
+                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var changed = 0
+        try store.write { tx in
+            for i in stride(from: 3, to: objects.count, by: 41) {
+                let object = i % 2 == 0 ? objects[i] : Specimen.make(objects[i].id, &rng)
+                if object != objects[i] { changed += 1 }
+                try tx.add(object, update: .modified)
+                objects[i] = object
+            }
+        }
+        #expect(changed > 50 && store._lastCommitLog.count == changed, sourceLocation: sourceLocation)
+    }
+
     /// A file written now is format 5. Reopened, its first count checks every page (the quick
-    /// check accepts each page but those holding a ten-byte varint) without keeping them, and
-    /// every object reads back.
+    /// check accepts each page but those holding a ten-byte varint) without keeping them, every
+    /// object reads back, and a `.modified` write compares objects with their stored rows.
     @Test func aFileWrittenNowIsFormatFiveAndReadsBack() throws {
         var rng = SeededRandom(seed: 61)
         let url = S.temporaryFile()
@@ -94,6 +110,9 @@ struct Specimen: StoreObject, Equatable {
         #expect(base.isAllChecked && StoredIndexTests.cachedRowPages(base) == 0)
         Self.checkReads(store, objects)
         #expect(base.file.damage.error == nil)
+        var written = objects
+        try Self.writeModified(store, &written, &rng)
+        Self.checkReads(store, written)
         #expect(store._checkInvariants())
     }
 
@@ -113,14 +132,7 @@ struct Specimen: StoreObject, Equatable {
             let base = try #require(store.core.snapshot().tables["Specimen"]?.base)
             #expect(!base.fieldLaid && base.storedIndexes.count == 1)
             Self.checkReads(store, objects)
-            try store.write { tx in
-                for i in stride(from: 3, to: objects.count, by: 41) {
-                    var object = Specimen.make(objects[i].id, &rng)
-                    if i % 2 == 0 { object = objects[i] }   // the same row: compared, not changed
-                    try tx.add(object, update: .modified)
-                    objects[i] = object
-                }
-            }
+            try Self.writeModified(store, &objects, &rng)
             Self.checkReads(store, objects)
             #expect(S.bytes(url)[8] == 4)
             try store.compact()
