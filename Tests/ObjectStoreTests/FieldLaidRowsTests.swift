@@ -70,6 +70,7 @@ import TestSupport
     @Test func theQuickCheckAcceptsPagesThatFitAndRefusesAWrongKind() throws {
         var rng = SeededRandom(seed: 52)
         var wideAccepted = 0
+        var pagesWith: [String: Int] = [:]   // the pages accepted holding each kind of value that matters
         for round in 0..<400 {
             let columns = P.columns(&rng, plain: true)
             let rules = columns.map { $0.rule! }
@@ -77,6 +78,7 @@ import TestSupport
             let page = try P.page(rows, fieldCount: columns.count)
             #expect(fits(page.record, rows.count, rules), "round \(round): \(columns.map(\.check))")
             #expect(P.rowsFit(page.encoded, page.offsets, columns))
+            for feature in Set(rows.flatMap { zip($0, columns).compactMap(Self.feature) }) { pagesWith[feature, default: 0] += 1 }
 
             // One value of a kind its field refuses.
             let k = Int.random(in: rows.indices, using: &rng), f = Int.random(in: columns.indices, using: &rng)
@@ -98,6 +100,22 @@ import TestSupport
             }
         }
         #expect(wideAccepted > 50)
+        #expect(pagesWith.count == 7 && pagesWith.values.allSatisfy { $0 >= 20 }, "\(pagesWith)")
+    }
+
+    /// What makes a value worth counting among the pages the quick check accepts.
+    static func feature(_ value: StoreValue, _ column: P.Column) -> String? {
+        switch (value, column.check) {
+        case (.null, .link): return nil
+        case (.null, _): return "null in an optional field"
+        case (.string(let text), _) where text.utf8.count >= 128: return "string of 128 bytes or more"
+        case (.string(let text), _) where !text.utf8.allSatisfy({ $0 < 0x80 }): return "non-ASCII string"
+        case (.data, _): return "data"
+        case (.int, .double): return "integer in a double field"
+        case (.string, .link), (.uuid, .link): return "link by string or UUID"
+        case (.uuid, _): return "UUID"
+        default: return nil
+        }
     }
 
     func fits(_ record: [UInt8], _ expected: Int, _ rules: [TagRule]) -> Bool {
