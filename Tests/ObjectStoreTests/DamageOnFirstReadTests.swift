@@ -140,11 +140,11 @@ import TestSupport
         defer { S.cleanUp(url) }
         var bytes = try Self.seeded(url, count: 20_000, text: "p")
         let page = S.recordOffsets(bytes)[5]
-        // Row 0 of that page: the field count, then `id` (a string); its tag becomes data's (7).
+        // Row 0's `id` (a string): the first of the first field's tags becomes data's (7).
         let payload = page + FileFormat.recordHeaderSize
-        let rowsStart = payload + 1 + 2 + 4 * 129     // kind, rowCount 128 (2 bytes), offsets
-        #expect(bytes[rowsStart + 1] == 5)
-        bytes[rowsStart + 1] = 7
+        let tagsStart = payload + 1 + 2 + 1 + 8 * 3   // kind, rowCount 128 (2 bytes), fieldCount, field ends
+        #expect(bytes[tagsStart] == 5)
+        bytes[tagsStart] = 7
         S.stampChecksums(&bytes, record: page)
         S.write(bytes, to: url)
         let store = try Self.open(url)

@@ -77,7 +77,7 @@ import TestSupport
         let bytes = S.bytes(url)
         #expect(bytes.count == 60)
         #expect(S.recordOffsets(bytes).map { bytes[$0 + FileFormat.recordHeaderSize] } == [FileFormat.Kind.meta.rawValue, FileFormat.Kind.directory.rawValue])
-        #expect(bytes[8] == 4)
+        #expect(bytes[8] == 5)
     }
 
     /// One commit of two models, compacted, then the file cut by three bytes (or one, or into
@@ -205,7 +205,7 @@ import TestSupport
         guard case .success(let store) = Self.open(url) else { Issue.record("a format 2 file does not open"); return }
         #expect(store.version == 5 && store.contents == states[5])
         let rewritten = S.bytes(url)
-        #expect(rewritten[8] == 4)
+        #expect(rewritten[8] == 5)
         guard case .success(let again) = Self.open(url) else { Issue.record("the rewritten file does not open"); return }
         #expect(again.version == 5 && again.contents == states[5])
     }

@@ -311,7 +311,7 @@ struct Shelved: StoreObject, Equatable {
         }
         #expect(S.bytes(url) == old)
         try Self.open(url).compact()
-        #expect(S.bytes(url)[8] == 4)
+        #expect(S.bytes(url)[8] == UInt8(FileFormat.formatVersion))
         let reopened = try Self.open(url)
         #expect(reopened.core.snapshot().tables["Shelved"]?.base?.storedIndexes.count == 5)
         Self.checkQueries(reopened, objects)

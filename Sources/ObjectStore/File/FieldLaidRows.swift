@@ -165,12 +165,14 @@ enum FieldLaidRows {
         guard let s = Sections(record, from: start, expected: expected) else {
             throw FileFormatError("a row page's counts or field ends do not hold up")
         }
-        var heads = [Int](), tails = [Int]()
-        heads.reserveCapacity(s.fields)
-        tails.reserveCapacity(s.fields)
+        // Each field's tags, and the next head and tail of each (where the field's heads and tails end).
+        var tags = [Int](), heads = [Int](), tails = [Int](), headsEnds = [Int](), tailsEnds = [Int]()
         for f in 0..<s.fields {
-            heads.append(s.start(f, record) + s.rows)
-            tails.append(s.headsEnd(f, record))
+            tags.append(s.start(f, record))
+            heads.append(tags[f] + s.rows)
+            headsEnds.append(s.headsEnd(f, record))
+            tails.append(headsEnds[f])
+            tailsEnds.append(s.tailsEnd(f, record))
         }
         var w = ByteWriter()
         w.bytes.reserveCapacity(record.count - s.itemsStart + s.rows * 3)
@@ -180,13 +182,12 @@ enum FieldLaidRows {
             offsets.append(w.bytes.count)
             w.count(s.fields)
             for f in 0..<s.fields {
-                let tag = record[s.start(f, record) + k]
+                let tag = record[tags[f] + k]
                 w.bytes.append(tag)
-                let headsEnd = s.headsEnd(f, record), tailsEnd = s.tailsEnd(f, record)
-                var h = ByteReader(record, from: heads[f], to: headsEnd)
+                var h = ByteReader(record, from: heads[f], to: headsEnds[f])
                 switch tag {
                 case ByteWriter.tagNull, ByteWriter.tagFalse, ByteWriter.tagTrue:
-                    break
+                    continue
                 case ByteWriter.tagInt:
                     _ = try h.varint()
                 case ByteWriter.tagDouble, ByteWriter.tagDate:
@@ -195,14 +196,14 @@ enum FieldLaidRows {
                     _ = try h.bytes(16)
                 case ByteWriter.tagString, ByteWriter.tagData, ByteWriter.tagDecimal:
                     let n = try h.varint()
-                    guard n <= UInt64(tailsEnd - tails[f]) else { throw FileFormatError("a string runs past its field") }
+                    guard n <= UInt64(tailsEnds[f] - tails[f]) else { throw FileFormatError("a string runs past its field") }
                     w.bytes.append(contentsOf: record[heads[f]..<h.position])
                     w.bytes.append(contentsOf: record[tails[f]..<tails[f] + Int(n)])
                     tails[f] += Int(n)
                     heads[f] = h.position
                     continue
                 default:
-                    var t = ByteReader(record, from: tails[f], to: tailsEnd)
+                    var t = ByteReader(record, from: tails[f], to: tailsEnds[f])
                     try skipBody(tag, &t, depth: 0)
                     w.bytes.append(contentsOf: record[tails[f]..<t.position])
                     tails[f] = t.position
@@ -213,7 +214,7 @@ enum FieldLaidRows {
             }
         }
         offsets.append(w.bytes.count)
-        for f in 0..<s.fields where heads[f] != s.headsEnd(f, record) || tails[f] != s.tailsEnd(f, record) {
+        for f in 0..<s.fields where heads[f] != headsEnds[f] || tails[f] != tailsEnds[f] {
             throw FileFormatError("unexpected bytes in field \(f) of a row page")
         }
         return (w.bytes, offsets)

@@ -6,21 +6,23 @@ package nonisolated(unsafe) var _storeFileVerifiesChecksums = true
 
 /// The store file's layout, the one specification the code and
 /// `Guides/ObjectStore-FileFormat.md` must agree with: a 16-byte file header, then framed
-/// records. The library writes format 4 (a snapshot of pages the store reads where they lie,
-/// when first used, with the secondary indexes stored as pages, then the log of commits); it
-/// reads formats 1, 2 and 3 as well.
+/// records. The library writes format 5 (a snapshot of pages the store reads where they lie,
+/// when first used, its row pages laid out by field, the secondary indexes stored as pages,
+/// then the log of commits); it reads formats 1 to 4 as well.
 ///
 ///     header := "RMVSTORE" u32(formatVersion) u32(crc32c of the 12 bytes before)
 ///     record := u32(length) u32(crc32c of payload) u32(crc32c of the 8 bytes before) payload
 ///     payload:= u8(kind) body
 ///
-/// Format 4 (written in `PagedSnapshot+Writing.swift` and `IndexPages.swift`, read in
-/// `PagedSnapshot.swift` and `PagedTable+StoredIndexes.swift`):
+/// Format 5 (written in `PagedSnapshot+Writing.swift`, `FieldLaidRows.swift` and
+/// `IndexPages.swift`, read in `PagedSnapshot.swift`, `FieldLaidRows.swift` and
+/// `PagedTable+StoredIndexes.swift`):
 ///
 ///     file     := header snapshot commit*
 ///     snapshot := meta page* directory
 ///     meta       (kind 1) := schemaVersion u64, version varint, directoryOffset u64
-///     row page   (kind 6) := rowCount varint, rowOffset u32 × (rowCount + 1), row × rowCount
+///     row page   (kind 6) := rowCount varint, fieldCount varint, (headsEnd u32, tailsEnd u32) × fieldCount,
+///                            (tag u8 × rowCount, heads, tails) × fieldCount          (see `FieldLaidRows`)
 ///     key page   (kind 7) := keyCount varint, keyOffset u32 × (keyCount + 1), (key value, slot varint) × keyCount
 ///     index page (kind 8) := entryCount varint, entryOffset u32 × (entryCount + 1), (value, slot varint) × entryCount
 ///     directory  (kind 5) := tableCount varint, (definition, rowCount varint,
@@ -29,19 +31,24 @@ package nonisolated(unsafe) var _storeFileVerifiesChecksums = true
 ///                            indexCount varint, (field varint, indexPageCount varint,
 ///                                (offset u64, length u32, firstValue value) × indexPageCount) × indexCount) × tableCount
 ///
+/// Format 4, still read in place: format 5 with row pages laid out by row,
+///
+///     row page   (kind 6) := rowCount varint, rowOffset u32 × (rowCount + 1), row × rowCount
+///
 /// Format 3, still read in place: format 4 without index pages, and without `indexCount` and
 /// what follows it in the directory.
 ///
 /// Formats 2 and 1, still read (in `FileFormat+OldFormats.swift`; a file in them is rewritten in
-/// format 4 when opened):
+/// format 5 when opened):
 ///
 ///     file   := header meta table* seal commit*        (format 1: no seal)
 enum FileFormat {
     static let magic: [UInt8] = Array("RMVSTORE".utf8)
-    /// The format this library writes: 4, a snapshot of pages read in place, secondary indexes
-    /// included. Formats 1 (no `seal` record) and 2 (a snapshot read whole) are still read, and
-    /// a store file in them is rewritten in this format when it is opened; format 3 (no index
-    /// pages) is read in place, and its next compaction writes format 4.
+    /// The format this library writes: 5, a snapshot of pages read in place, row pages laid out
+    /// by field, secondary indexes included. Formats 1 (no `seal` record) and 2 (a snapshot
+    /// read whole) are still read, and a store file in them is rewritten in this format when it
+    /// is opened; formats 3 (no index pages) and 4 (row pages laid out by row) are read in
+    /// place, and their next compaction writes format 5.
     static let formatVersion: UInt32 = 5
     /// The oldest format this library reads.
     static let oldestReadableFormat: UInt32 = 1
