@@ -224,9 +224,11 @@ enum FieldLaidRows {
 
     /// Whether every row of the page fits `rules` (one per field), tested a field at a time
     /// without turning the page round: `true` only when ``rowMajor(_:from:expected:)`` would
-    /// succeed and `PlainRows` would accept every row it gives. `false` says nothing more: the
-    /// caller turns the page round and checks its rows one by one, which says what is wrong
-    /// (fields of lists, or of mixed kinds, always go that way).
+    /// succeed and `PlainRows` would accept every row it gives. A field of one plain kind (and
+    /// nulls) is tested a run at a time; any other (lists, kinds mixed, a varint of ten bytes,
+    /// a string of 128 bytes or more) value by value, as `PlainRows` tests a row's values. On
+    /// `false` the caller turns the page round and checks its rows one by one, to say what is
+    /// wrong.
     static func fits(_ record: UnsafeRawBufferPointer, from start: Int, expected: Int, rules: UnsafeBufferPointer<TagRule>) -> Bool {
         guard let s = Sections(record, from: start, expected: expected), s.fields == rules.count,
               let base = record.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
@@ -234,23 +236,68 @@ enum FieldLaidRows {
         for f in 0..<s.fields {
             let tagsStart = s.start(f, record)
             let headsStart = tagsStart + n, headsEnd = s.headsEnd(f, record), tailsEnd = s.tailsEnd(f, record)
-            guard let kinds = Kinds(base, tagsStart, n, allowed: rules[f].tags) else { return false }
             let size = record.count
-            let heads = headsEnd - headsStart, tails = tailsEnd - headsEnd
-            if kinds.varints == 0, kinds.strings == 0 {
-                // Nothing but fixed widths (and values with no body).
-                guard kinds.lists == 0, heads == 8 * kinds.eightBytes + 16 * kinds.sixteenBytes, tails == 0 else { return false }
-            } else if kinds.eightBytes == 0, kinds.sixteenBytes == 0, kinds.lists == 0, kinds.strings == 0 {
-                // Integers.
-                guard tails == 0, Varints.tile(base, headsStart, headsEnd, count: kinds.varints) else { return false }
-            } else if kinds.eightBytes == 0, kinds.sixteenBytes == 0, kinds.lists == 0, kinds.varints == 0 {
-                // Strings (or data): their lengths, then their bytes.
-                guard Strings.fit(base, headsStart, headsEnd, tailsEnd, count: kinds.strings, text: kinds.text, size: size) else { return false }
-            } else {
+            if let kinds = Kinds(base, tagsStart, n, allowed: rules[f].tags), kinds.lists == 0 {
+                let heads = headsEnd - headsStart, tails = tailsEnd - headsEnd
+                if kinds.varints == 0, kinds.strings == 0 {
+                    // Nothing but fixed widths (and values with no body).
+                    if heads == 8 * kinds.eightBytes + 16 * kinds.sixteenBytes, tails == 0 { continue }
+                } else if kinds.eightBytes == 0, kinds.sixteenBytes == 0, kinds.strings == 0 {
+                    // Integers.
+                    if tails == 0, Varints.tile(base, headsStart, headsEnd, count: kinds.varints) { continue }
+                } else if kinds.eightBytes == 0, kinds.sixteenBytes == 0, kinds.varints == 0 {
+                    // Strings (or data): their lengths, then their bytes.
+                    if Strings.fit(base, headsStart, headsEnd, tailsEnd, count: kinds.strings, text: kinds.text, size: size) { continue }
+                }
+            }
+            // Any other field (lists, kinds mixed, a long varint), or one refused above: its
+            // values one by one.
+            guard walk(base, tags: tagsStart, n, headsStart, headsEnd, tailsEnd, rule: rules[f], size: size) else { return false }
+        }
+        return true
+    }
+
+    /// Whether a field's values, taken one by one, are each of a kind `rule` allows and fill the
+    /// field's heads and tails exactly, each value tested as `PlainRows` tests it in a row.
+    private static func walk(_ base: UnsafePointer<UInt8>, tags: Int, _ n: Int, _ headsStart: Int, _ headsEnd: Int, _ tailsEnd: Int,
+                             rule: TagRule, size: Int) -> Bool {
+        var h = headsStart, t = headsEnd
+        for k in 0..<n {
+            let tag = base[tags &+ k]
+            guard tag < 16, rule.tags & (1 &<< UInt16(tag)) != 0 else { return false }
+            switch tag {
+            case ByteWriter.tagNull, ByteWriter.tagFalse, ByteWriter.tagTrue:
+                continue
+            case ByteWriter.tagInt:
+                guard PlainRows.skipVarint(base, &h, headsEnd, size) else { return false }
+            case ByteWriter.tagDouble, ByteWriter.tagDate:
+                guard headsEnd &- h >= 8 else { return false }
+                h &+= 8
+            case ByteWriter.tagUUID:
+                guard headsEnd &- h >= 16 else { return false }
+                h &+= 16
+            case ByteWriter.tagString, ByteWriter.tagData:
+                guard let length = PlainRows.varint(base, &h, headsEnd), length <= UInt64(tailsEnd &- t) else { return false }
+                let count = Int(length)
+                if tag == ByteWriter.tagString, !(PlainRows.isASCII(base, t, count, size) || PlainRows.isUTF8(base + t, count)) {
+                    return false
+                }
+                t &+= count
+            case ByteWriter.tagList:
+                // Its body in the tails: a count, then each element's tag and body.
+                guard let count = PlainRows.varint(base, &t, tailsEnd), count <= UInt64(tailsEnd &- t) else { return false }
+                for _ in 0..<Int(count) {
+                    guard t < tailsEnd else { return false }
+                    let element = base[t]
+                    guard element < 16, rule.elementTags & (1 &<< UInt16(element)) != 0 else { return false }
+                    t &+= 1
+                    guard PlainRows.scalar(element, base, &t, tailsEnd, size) else { return false }
+                }
+            default:
                 return false
             }
         }
-        return true
+        return h == headsEnd && t == tailsEnd
     }
 
     /// How many values of a field have a body of each shape, from its tags (`nil` when a tag

@@ -70,7 +70,8 @@ enum FileFormat {
         case seal = 4
         /// The last record of a format 3 snapshot: each table's definition and pages.
         case directory = 5
-        /// Format 3: up to `PagedTable.rowsPerPage` rows of a table, with their offsets.
+        /// Format 3: up to `PagedTable.rowsPerPage` rows of a table, with their offsets (laid
+        /// out by field from format 5 on, see `FieldLaidRows`).
         case rowPage = 6
         /// Format 3: up to `PagedTable.keysPerPage` primary keys of a table, sorted, with slots.
         case keyPage = 7

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A secondary index stored in a format 4 snapshot: the index pages of one indexed field, in
+/// A secondary index stored in a format 4 or 5 snapshot: the index pages of one indexed field, in
 /// entry order, and the first value of each (so a lookup reads only the pages holding its value).
 struct StoredIndex: Sendable {
     /// The field's ordinal in the table's stored definition.
@@ -30,7 +30,7 @@ private func numericCompare(_ x: Double, _ y: Double) -> Int {
     return -1
 }
 
-// Format 4: the index pages of a snapshot (the grammar is on `FileFormat`).
+// Formats 4 and 5: the index pages of a snapshot (the grammar is on `FileFormat`).
 extension FileFormat {
     /// Entries per index page (fewer in an index's last page).
     static let indexEntriesPerPage = 512

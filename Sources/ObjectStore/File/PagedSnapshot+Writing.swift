@@ -9,7 +9,7 @@ extension FileFormat {
         let rowPages: [PageRef]
         let keyPages: [PageRef]
         let firstKeys: [StoreValue]
-        /// The secondary indexes written as index pages (format 4).
+        /// The secondary indexes written as index pages (format 4 and later).
         var storedIndexes: [StoredIndex] = []
         /// Whether every row and key page written holds what was already checked: rows the
         /// snapshot's writer read (and so checked) or encoded itself, or pages copied from a
@@ -31,9 +31,10 @@ extension FileFormat {
         try! finish(&w, start: start)   // a few bytes
     }
 
-    /// Writes a format 4 snapshot (the part after the file header), handing `emit` about
-    /// `chunkSize` bytes at a time; with `format: 3`, one without index pages, as format 3 files
-    /// are (tests write those to check they still open). The meta record goes first with a
+    /// Writes a format 5 snapshot (the part after the file header), handing `emit` about
+    /// `chunkSize` bytes at a time; with `format: 4`, one whose row pages are laid out by row,
+    /// and with `format: 3`, one without index pages either, as those formats' files are (tests
+    /// write them to check they still open). The meta record goes first with a
     /// directory offset of 0;
     /// the returned meta record, of the same length, names the directory and is to be written
     /// over it (at `headerSize`) before the file is synced.

@@ -189,7 +189,7 @@ enum PlainRows {
     /// (A chain of tests, most frequent kinds first, rather than a switch: a jump table's
     /// indirect branch cost more than the whole test of a field.)
     @inline(__always)
-    private static func scalar(_ tag: UInt8, _ base: UnsafePointer<UInt8>, _ p: inout Int, _ end: Int, _ size: Int) -> Bool {
+    static func scalar(_ tag: UInt8, _ base: UnsafePointer<UInt8>, _ p: inout Int, _ end: Int, _ size: Int) -> Bool {
         if tag == ByteWriter.tagInt { return skipVarint(base, &p, end, size) }
         if tag | 2 == ByteWriter.tagDate {   // a double or a date
             guard end &- p >= 8 else { return false }
@@ -238,7 +238,7 @@ enum PlainRows {
     /// Moves `p` past a varint as ``varint(_:_:_:)`` reads it: its length found from the stop
     /// bits of the eight bytes at `p` when the buffer (`size` bytes) holds them.
     @inline(__always)
-    private static func skipVarint(_ base: UnsafePointer<UInt8>, _ p: inout Int, _ end: Int, _ size: Int) -> Bool {
+    static func skipVarint(_ base: UnsafePointer<UInt8>, _ p: inout Int, _ end: Int, _ size: Int) -> Bool {
         if p &+ 8 <= size {
             let stops = ~UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: p, as: UInt64.self)) & 0x8080_8080_8080_8080
             if stops != 0 {

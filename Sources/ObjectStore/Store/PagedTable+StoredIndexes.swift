@@ -1,6 +1,6 @@
 import Foundation
 
-// Reading the secondary indexes a format 4 snapshot stores (`IndexPages.swift` writes them):
+// Reading the secondary indexes a format 4 or 5 snapshot stores (`IndexPages.swift` writes them):
 // an equality lookup reads only the index pages that can hold its value; an ordered index is
 // read from the index pages, one value and one slot per row, instead of decoding every row.
 // A page that does not read back whole (framing, checksums, kind, entries out of order or

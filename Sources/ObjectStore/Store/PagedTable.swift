@@ -30,7 +30,7 @@ final class PagedTable: @unchecked Sendable {
     let firstKeys: [StoreValue]
     /// The same, when every one is an integer (searched without comparing `StoreValue`s).
     private let firstIntKeys: [Int64]?
-    /// The secondary indexes the snapshot stores (format 4), read instead of the rows.
+    /// The secondary indexes the snapshot stores (format 4 and later), read instead of the rows.
     let storedIndexes: [StoredIndex]
     /// Whether the row pages are laid out by field (format 5; see `FieldLaidRows`): each is
     /// turned round into rows when read into the cache.
