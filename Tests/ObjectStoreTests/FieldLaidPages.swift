@@ -49,19 +49,34 @@ enum FieldLaidPages {
 
     // MARK: Schemas and values
 
-    /// The checks whose fields the quick check of a page can test.
+    /// The checks of fields of one plain kind (and nulls).
     static var plainChecks: [ValueCheck] { [.int, .double, .bool, .string, .date, .data, .uuid, .link] }
 
-    /// 1 to 12 fields: of plain kinds only (each field of one kind, nulls aside), or of every
-    /// kind (`plain` false: decimals, lists, lists of lists, embedded values, mixed kinds too).
-    static func columns(_ rng: inout SeededRandom, plain: Bool) -> [Column] {
-        let checks = plain ? plainChecks : plainChecks + [.decimal, .any, .list(.int), .list(.string), .list(.list(.any)), .list(.link)]
+    /// Which fields a random schema has.
+    enum Mode {
+        /// Fields of one plain kind each (and nulls): the quick check tests them a run at a time.
+        case plain
+        /// Lists of plain kinds too, and fields of mixed kinds (a double field's integers beside
+        /// its doubles, a link's keys of several kinds): every field has a `TagRule`.
+        case rules
+        /// Decimals, embedded values, lists of lists too: fields with no `TagRule`.
+        case any
+    }
+
+    /// 1 to 12 fields.
+    static func columns(_ rng: inout SeededRandom, _ mode: Mode) -> [Column] {
+        let lists: [ValueCheck] = [.list(.int), .list(.string), .list(.link), .list(.double), .list(.uuid)]
+        let checks: [ValueCheck] = switch mode {
+        case .plain: plainChecks
+        case .rules: plainChecks + lists
+        case .any: plainChecks + lists + [.decimal, .any, .list(.list(.any)), .decimal]
+        }
         return (0..<Int.random(in: 1...12, using: &rng)).map { _ in
             let check = checks.randomElement(using: &rng)!
             let flavours: Int
             switch check {
-            case .double: flavours = plain ? 2 : 4
-            case .link: flavours = plain ? 3 : 4
+            case .double: flavours = mode == .plain ? 2 : 4
+            case .link: flavours = mode == .plain ? 3 : 4
             default: flavours = 1
             }
             return Column(check: check, optional: Bool.random(using: &rng), flavour: Int.random(in: 0..<flavours, using: &rng))
