@@ -149,7 +149,9 @@ import TestSupport
 
     /// Thousands of pages, each damaged (bytes flipped or set to 0x00, 0x7F, 0x80, 0xFF, the
     /// page cut short, a field's end in the table moved, bytes inserted or removed with the
-    /// table made to agree, tags changed, stop bytes of varints changed, bytes swapped): turning
+    /// table made to agree, tags changed, stop bytes of varints changed, bytes swapped; or, half
+    /// the time, changes that keep the page framed: bytes of one string given to the next, a
+    /// varint's stop bit moved to the next byte, a tag made another of the same framing): turning
     /// a page round never traps (it returns rows or throws), and whenever the quick check
     /// accepts a page (which never reads past its record), the page turns round and every row
     /// it gives passes the row-by-row check and `PlainRows`. The damage both passes and fails
