@@ -8,7 +8,7 @@ import TestSupport
 @Suite(.resourceCheck) struct StoreFileFuzzSeedTests {
     typealias S = FileStoreSupport
 
-    /// Small store files of every record kind: (name, bytes).
+    /// Small store files of every record kind, in the format the library writes: (name, bytes).
     static func seeds() throws -> [(String, [UInt8])] {
         var out: [(String, [UInt8])] = []
         func make(_ name: String, _ body: (Store) throws -> Void) throws {
@@ -37,6 +37,11 @@ import TestSupport
             tag.price = 3.25
             try store.write { try $0.add(tag, update: .modified) }
         }
+        try make("pages") { store in
+            // Two row pages (a full one and one of 8 rows), laid out by field in format 5.
+            try store.write { try $0.add((0..<136).map { Memo(id: $0, topic: ["a", "b", "é"][$0 % 3], text: $0 % 7 == 0 ? "" : "m\($0)") }) }
+            try store.compact()
+        }
         let commits = out[1].1
         out.append(("torn", Array(commits[..<(commits.count - 9)])))
         return out
@@ -45,7 +50,8 @@ import TestSupport
     @Test func seedsOpenWithTheirData() throws {
         let url = S.temporaryFile()
         defer { S.cleanUp(url) }
-        let expected: [String: [Int]] = ["empty": [], "commits": [1], "snapshot": [1, 3, 4], "kinds": [], "torn": [1, 2]]
+        let expected: [String: [Int]] = ["empty": [], "commits": [1], "snapshot": [1, 3, 4], "kinds": [], "torn": [1, 2],
+                                         "pages": Array(0..<136)]
         for (name, bytes) in try Self.seeds() {
             #expect(bytes.count < 4096, "\(name) is too long for the fuzzer's -max_len")
             S.write(bytes, to: url)
