@@ -157,8 +157,9 @@ struct Specimen: StoreObject, Equatable {
 
     /// A row page with right checksums and a damaged field, in a snapshot too big to be checked
     /// at open, is reported at the first count or listing with the page's offset; the listing
-    /// leaves the page's objects out, the damaged row does not read, the other pages' objects
-    /// do, and writes stop.
+    /// leaves out what cannot be read (the damaged row, or the whole page when it does not turn
+    /// round), which lookups by key do not find either; every other object reads, also through
+    /// results evaluated before the damage was found, and writes stop.
     @Test(arguments: Damage.allCases)
     func aDamagedFieldIsReportedAtTheFirstCountOrListing(damage: Damage) throws {
         var rng = SeededRandom(seed: 63)
@@ -189,8 +190,13 @@ struct Specimen: StoreObject, Equatable {
         S.stampChecksums(&bytes, record: ref.offset)
         S.write(bytes, to: url)
         let store = try Self.open(url)
+        // Results over the damaged page's good rows, evaluated before the damage is found.
+        let early = store.objects(Specimen.self).filter("id >= 300 AND id < 310")
+        let readBefore = damage == .fieldEnds ? [] : Array(objects[300..<310])
+        #expect(early.toArray() == readBefore)
         let expected = StoreError.corrupted(offset: ref.offset, reason: reason)
-        let left = objects.filter { !(256..<384).contains($0.id) }
+        let unreadable = damage == .fieldEnds ? 256..<384 : damagedRow..<damagedRow + 1
+        let left = objects.filter { !unreadable.contains($0.id) }
         if damage == .wrongKind {
             #expect(store.objects(Specimen.self).toArray() == left)
             #expect(store.objects(Specimen.self).count == left.count)
@@ -203,6 +209,9 @@ struct Specimen: StoreObject, Equatable {
             #expect(store.object(ofType: Specimen.self, forPrimaryKey: id) == objects[id])
         }
         #expect(store.object(ofType: Specimen.self, forPrimaryKey: damagedRow) == nil)
+        // By key, the page's objects read exactly as the listing has them.
+        #expect((256..<384).filter { store.object(ofType: Specimen.self, forPrimaryKey: $0) == nil } == Array(unreadable))
+        #expect((0..<early.count).map { early[$0] } == readBefore)
         #expect(throws: expected) { try store.write { try $0.add(Specimen.make(-1, &rng)) } }
         #expect(S.bytes(url) == bytes)
     }

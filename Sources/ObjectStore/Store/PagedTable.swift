@@ -7,12 +7,14 @@ import Glibc
 import Darwin
 #endif
 
-/// One table of a format 3 snapshot: row pages and key pages, read when first touched.
+/// One table of a format 3, 4 or 5 snapshot: row pages and key pages, read when first touched.
 ///
 /// Slots `0 ..< count` are the snapshot's rows in order, `rowsPerPage` to a page. A row is
-/// decoded from its page when first read and kept while its page stays in the cache. A page
-/// that cannot be read back whole (its checksum, its layout, or a row in it does not hold up)
-/// is reported once to the file's `DamageReport`, and its rows read as missing.
+/// decoded from its page when first read and kept while its page stays in the cache. Damage is
+/// reported once to the file's `DamageReport`, as its page's: a page that cannot be read back
+/// (its checksums or its layout do not hold up) has all its rows read as missing; a row that
+/// does not fit the table, in a page that reads back, reads as missing itself. A row that read
+/// once reads again, so a slot listed stays readable.
 final class PagedTable: @unchecked Sendable {
     static let rowsPerPage = 128
     static let keysPerPage = 512
@@ -40,11 +42,13 @@ final class PagedTable: @unchecked Sendable {
     private var indexes: [Int: [StoreValue: [Int]]] = [:]
     private var ordered: [Int: OrderedIndex?] = [:]
     private var links: [Int: [StoreValue: [Int]]] = [:]
-    /// Row pages found damaged (file lock held to touch).
+    /// Row pages found damaged, none of whose rows can be read (file lock held to touch).
     private var damagedPages: Set<Int> = []
+    /// The slots of rows found not to fit the table in pages that read back (file lock held).
+    private var damagedRows: Set<Int> = []
 
-    /// The row pages found damaged so far.
-    var knownDamagedPages: Set<Int> { file.withLock { damagedPages } }
+    /// The row pages and the rows found unreadable so far: a listing leaves their slots out.
+    var knownUnreadable: (pages: Set<Int>, rows: Set<Int>) { file.withLock { (damagedPages, damagedRows) } }
     /// Held while every page is checked; `allChecked` is set (under it) once they have been,
     /// and read without it, so a count of all objects after the first takes no lock.
     private let checkLock = Lock()
@@ -77,7 +81,8 @@ final class PagedTable: @unchecked Sendable {
 
     /// Checks every row page of the table once (their framing, checksums and rows), as a
     /// listing of all its slots needs: a slot listed must be readable. Damage found is recorded
-    /// as a read's would be, with every damaged row page, so the listing leaves their slots out.
+    /// as a read's would be, with every page and row that cannot be read, so the listing leaves
+    /// their slots out.
     /// (Key pages are checked by the lookups that read them.)
     func checkAllPages() {
         if allChecked.load(ordering: .acquiring) { return }
@@ -234,7 +239,7 @@ final class PagedTable: @unchecked Sendable {
             return row
         case .failure(let error):
             let reason = (error as? FileFormatError)?.reason ?? "\(error)"
-            damagedPages.insert(page)
+            damagedRows.insert(page * Self.rowsPerPage + index)
             file.damage.record(.corrupted(offset: rowPages[page].offset, reason: "row \(index) of a \(storedSchema.name) page: \(reason)"))
             return nil
         }

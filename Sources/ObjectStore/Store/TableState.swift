@@ -160,18 +160,19 @@ struct TableState {
     }
 
     /// The live slots in order, without decoding any row of the base: its pages are checked
-    /// (once per open) and the slots of a damaged page are left out, their rows cannot be read.
+    /// (once per open) and the slots whose rows cannot be read are left out (every slot of a
+    /// page that does not read back, a row that does not fit the table).
     func liveSlots() -> [Int] {
         var slots: [Int] = []
         slots.reserveCapacity(liveCount)
         // Every slot listed must be readable: the base's pages are checked (once) first.
         if baseCount > 0 { base!.checkAllPages() }
         if baseCount > 0, base!.file.damage.error != nil {
-            let damaged = base!.knownDamagedPages
+            let unreadable = base!.knownUnreadable
             for slot in 0..<baseCount {
                 if let change = changed[slot] {
                     if change != .deleted { slots.append(slot) }
-                } else if !damaged.contains(slot / PagedTable.rowsPerPage) {
+                } else if !unreadable.pages.contains(slot / PagedTable.rowsPerPage), !unreadable.rows.contains(slot) {
                     slots.append(slot)
                 }
             }
