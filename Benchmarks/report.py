@@ -347,29 +347,40 @@ def open_notes_table(path):
 
 def rewrite_table(path):
     """The long-running writer (RewriteProbe.swift): a fresh process opens a file of N pizzas
-    and rewrites every one once in 1,000 commits, ours next to GRDB's. Issue 29's targets: at
-    most 0.5x GRDB's time, resident memory growing by at most 60 MB, and the file never more
-    than twice its live data."""
+    and rewrites every one once in 1,000 commits, ours next to GRDB's, in one or more runs.
+    The time is the fastest run's, as in every other table, with the median beside it; the
+    worst commit, the memory growth and the file's size are the worst of all runs. Issue 29's
+    targets: at most 0.5x GRDB's time, resident memory growing by at most 60 MB, and the file
+    never more than twice its live data."""
     steps = json_lines(path)
     if steps is None:
         return ""
-    runs = {s["flavour"]: s for s in steps if s["step"] == "rewrite"}
+    runs = {}
+    for s in steps:
+        if s["step"] == "rewrite":
+            runs.setdefault(s["flavour"], []).append(s)
     ours, grdb = runs.get("ours"), runs.get("grdb")
     if not ours:
         return ""
     mib = lambda kib: f"{kib / 1024:.0f} MiB"
-    growth = lambda s: s["rssKiB"] - s["rssAfterOpenKiB"]
-    spread = lambda s: s["largestFile"] / s["liveBytes"] if s["liveBytes"] else 0
-    met = growth(ours) * 1024 <= 60e6 and spread(ours) <= 2 and (not grdb or ours["seconds"] <= 0.5 * grdb["seconds"])
+    fastest = lambda rs: min(s["seconds"] for s in rs)
+    median = lambda rs: statistics.median(s["seconds"] for s in rs)
+    worst_commit = lambda rs: max(s["worstCommit"] for s in rs)
+    growth = lambda rs: max(s["rssKiB"] - s["rssAfterOpenKiB"] for s in rs)
+    spread = lambda rs: max(s["largestFile"] / s["liveBytes"] if s["liveBytes"] else 0 for s in rs)
+    met = growth(ours) * 1024 <= 60e6 and spread(ours) <= 2 and (not grdb or fastest(ours) <= 0.5 * fastest(grdb))
+    first = ours[0]
     lines = [
-        "| scenario (a fresh process each) | ours | GRDB | ours/GRDB | worst commit: ours / GRDB | resident memory growth: ours / GRDB | largest file ÷ live data: ours / GRDB | target (issue 29) |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: |",
+        "| scenario (a fresh process each run) | ours | GRDB | ours/GRDB | median: ours / GRDB | runs | worst commit: ours / GRDB | resident memory growth: ours / GRDB | largest file ÷ live data: ours / GRDB | target (issue 29) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |",
         "| " + " | ".join([
-            f"Open a file of {ours['count']} objects, rewrite each once in {ours['transactions']} commits (full durability)",
-            time_text(ours["seconds"] * 1e9),
-            time_text(grdb["seconds"] * 1e9) if grdb else "—",
-            ratio_text(ours["seconds"], grdb["seconds"]) if grdb else "—",
-            f"{time_text(ours['worstCommit'] * 1e9)} / {time_text(grdb['worstCommit'] * 1e9)}" if grdb else time_text(ours["worstCommit"] * 1e9),
+            f"Open a file of {first['count']} objects, rewrite each once in {first['transactions']} commits (full durability)",
+            time_text(fastest(ours) * 1e9),
+            time_text(fastest(grdb) * 1e9) if grdb else "—",
+            ratio_text(fastest(ours), fastest(grdb)) if grdb else "—",
+            f"{time_text(median(ours) * 1e9)} / {time_text(median(grdb) * 1e9)}" if grdb else time_text(median(ours) * 1e9),
+            str(len(ours)),
+            f"{time_text(worst_commit(ours) * 1e9)} / {time_text(worst_commit(grdb) * 1e9)}" if grdb else time_text(worst_commit(ours) * 1e9),
             f"{mib(growth(ours))} / {mib(growth(grdb))}" if grdb else mib(growth(ours)),
             f"{spread(ours):.2f} / {spread(grdb):.2f}" if grdb else f"{spread(ours):.2f}",
             "✅" if met else "❌",

@@ -96,19 +96,23 @@ reader_probe() {
     rm -rf "$dir"
 }
 
-# The long-running writer (RewriteProbe.swift): fill a file of COUNT pizzas with each library,
-# then in a fresh process rewrite every pizza once in TRANSACTIONS transactions, appending one
-# JSON line per library (time, worst commit, resident memory, the file's largest size).
+# The long-running writer (RewriteProbe.swift): ROUNDS times, the libraries taking turns, fill
+# a file of COUNT pizzas with each library, then in a fresh process rewrite every pizza once in
+# TRANSACTIONS transactions, appending one JSON line per run (time, worst commit, resident
+# memory, the file's largest size).
 rewrite_probe() {
-    local out="$1" count="$2" transactions="$3"
+    local out="$1" count="$2" transactions="$3" rounds="${4:-1}"
     local probe="$here/.build/release/ObjectStoreBenchmarks"
     local dir
     dir="$(mktemp -d)"
-    for flavour in ours grdb; do
-        local file="$dir/$flavour-rewrite.db"
-        STORE_SCALE_PROBE="write $flavour $count $file" "$probe" >/dev/null
-        sync
-        STORE_SCALE_PROBE="rewrite $flavour $file $transactions" "$probe" >> "$out"
+    for _ in $(seq "$rounds"); do
+        for flavour in ours grdb; do
+            local file="$dir/$flavour-rewrite.db"
+            STORE_SCALE_PROBE="write $flavour $count $file" "$probe" >/dev/null
+            sync
+            STORE_SCALE_PROBE="rewrite $flavour $file $transactions" "$probe" >> "$out"
+            rm -rf "$dir"/*
+        done
     done
     rm -rf "$dir"
 }
@@ -164,7 +168,7 @@ date="$(date -u '+%Y-%m-%d %H:%M UTC')"
 swift build -c release --product ObjectStoreBenchmarks 2>&1 | grep -E "error|warning: .*Benchmarks/" || true
 scale_probe "$results/scale.jsonl" 100000 1000000
 reader_probe "$results/readers.jsonl" 1000000 100000 3 9
-rewrite_probe "$results/scale.jsonl" 1000000 1000
+rewrite_probe "$results/scale.jsonl" 1000000 1000 3
 paired_probe "$results/paired.jsonl" 15
 python3 "$here/report.py" "$results" "$machine" "$date" --output "$root/Guides/Performance.md" --scale "$results/scale.jsonl" \
     --readers "$results/readers.jsonl" --paired "$results/paired.jsonl"
