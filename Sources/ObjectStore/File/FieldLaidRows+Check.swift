@@ -5,7 +5,8 @@ import Foundation
 extension FieldLaidRows {
     /// Whether every row of the page fits `rules` (one per field), tested a field at a time
     /// without turning the page round: `true` only when ``rowMajor(_:from:expected:)`` would
-    /// succeed and `PlainRows` would accept every row it gives. A field of one plain kind (and
+    /// succeed and every row it gives would pass the row-by-row check (`PlainRows`, which
+    /// declines rows of 128 fields or more, and `ByteReader.skipValue`). A field of one plain kind (and
     /// nulls) is tested a run at a time; any other (lists, kinds mixed, a varint of ten bytes,
     /// a string of 128 bytes or more) value by value, as `PlainRows` tests a row's values. On
     /// `false` the caller turns the page round and checks its rows one by one, to say what is
