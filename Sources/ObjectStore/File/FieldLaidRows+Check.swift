@@ -6,11 +6,11 @@ extension FieldLaidRows {
     /// Whether every row of the page fits `rules` (one per field), tested a field at a time
     /// without turning the page round: `true` only when ``rowMajor(_:from:expected:)`` would
     /// succeed and every row it gives would pass the row-by-row check (`PlainRows`, which
-    /// declines rows of 128 fields or more, and `ByteReader.skipValue`). A field of one plain kind (and
-    /// nulls) is tested a run at a time; any other (lists, kinds mixed, a varint of ten bytes,
-    /// a string of 128 bytes or more) value by value, as `PlainRows` tests a row's values. On
-    /// `false` the caller turns the page round and checks its rows one by one, to say what is
-    /// wrong.
+    /// declines rows of 128 fields or more, then `ByteReader.skipValue`). A field of one plain
+    /// kind (and nulls) is tested a run at a time; any other (lists, kinds mixed, a varint of
+    /// ten bytes, a string of 128 bytes or more) value by value, as `PlainRows` tests a row's
+    /// values. On `false` the caller turns the page round and checks its rows one by one, to
+    /// say what is wrong.
     static func fits(_ record: UnsafeRawBufferPointer, from start: Int, expected: Int, rules: UnsafeBufferPointer<TagRule>) -> Bool {
         guard let s = Sections(record, from: start, expected: expected), s.fields == rules.count,
               let base = record.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
