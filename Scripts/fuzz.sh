@@ -61,6 +61,7 @@ modules_for() {
         query) echo "Locking Streams CRC32CHardware ObjectStore" ;;
         mapper) echo "Locking Streams CRC32CHardware ObjectStore Repository" ;;
         storefile) echo "Locking Streams CRC32CHardware ObjectStore" ;;
+        rowpage) echo "Locking Streams CRC32CHardware ObjectStore" ;;
         *) echo "Locking Streams" ;;
     esac
 }
