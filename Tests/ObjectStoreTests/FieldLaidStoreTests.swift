@@ -124,7 +124,7 @@ struct Specimen: StoreObject, Equatable {
         let url = S.temporaryFile()
         defer { S.cleanUp(url) }
         var objects = try Self.seed(&rng, url: url)
-        let old = S.formatFour(S.bytes(url))
+        let old = S.inFormat(4, S.bytes(url))
         #expect(old[8] == 4 && old.count > FileFormat.checkWholeSnapshotUpTo)
         S.write(old, to: url)
         do {
@@ -214,19 +214,5 @@ struct Specimen: StoreObject, Equatable {
         #expect((0..<early.count).map { early[$0] } == readBefore)
         #expect(throws: expected) { try store.write { try $0.add(Specimen.make(-1, &rng)) } }
         #expect(S.bytes(url) == bytes)
-    }
-}
-
-extension FileStoreSupport {
-    /// The same file in format 4, as the library wrote it before format 5: the snapshot
-    /// rewritten with its rows laid out one after another, the log after it kept byte for byte.
-    static func formatFour(_ bytes: [UInt8]) -> [UInt8] {
-        let whole = try! bytes.withUnsafeBytes { try FileFormat.read($0, path: "", codeSchemas: [:]) }
-        let snapshot = try! Array(bytes[..<whole.snapshotEnd]).withUnsafeBytes { try FileFormat.read($0, path: "", codeSchemas: [:]) }
-        var old = FileFormat.fileHeader(format: 4)
-        let meta = try! FileFormat.writePagedSnapshot(snapshot.tables, schemaVersion: snapshot.schemaVersion,
-                                                      version: snapshot.version, format: 4) { old += $0 }.meta
-        old.replaceSubrange(FileFormat.headerSize..<FileFormat.headerSize + meta.count, with: meta)
-        return old + bytes[whole.snapshotEnd...]
     }
 }

@@ -301,7 +301,7 @@ struct Shelved: StoreObject, Equatable {
             try store.write { try $0.add(extra) }
             objects.append(extra)
         }
-        let old = S.formatThree(S.bytes(url))
+        let old = S.inFormat(3, S.bytes(url))
         #expect(old[8] == 3 && old != S.bytes(url))
         S.write(old, to: url)
         do {
@@ -319,14 +319,15 @@ struct Shelved: StoreObject, Equatable {
 }
 
 extension FileStoreSupport {
-    /// The same file in format 3, as the library wrote it before format 4: the snapshot
-    /// rewritten without index pages, the log after it kept byte for byte.
-    static func formatThree(_ bytes: [UInt8]) -> [UInt8] {
+    /// The same file in an older paged format (3: no index pages; 4: row pages laid out by
+    /// row), as the library wrote it then: the snapshot rewritten in that format, the log after
+    /// it kept byte for byte.
+    static func inFormat(_ format: UInt32, _ bytes: [UInt8]) -> [UInt8] {
         let whole = try! bytes.withUnsafeBytes { try FileFormat.read($0, path: "", codeSchemas: [:]) }
         let snapshot = try! Array(bytes[..<whole.snapshotEnd]).withUnsafeBytes { try FileFormat.read($0, path: "", codeSchemas: [:]) }
-        var old = FileFormat.fileHeader(format: 3)
+        var old = FileFormat.fileHeader(format: format)
         let meta = try! FileFormat.writePagedSnapshot(snapshot.tables, schemaVersion: snapshot.schemaVersion,
-                                                      version: snapshot.version, format: 3) { old += $0 }.meta
+                                                      version: snapshot.version, format: format) { old += $0 }.meta
         old.replaceSubrange(FileFormat.headerSize..<FileFormat.headerSize + meta.count, with: meta)
         return old + bytes[whole.snapshotEnd...]
     }

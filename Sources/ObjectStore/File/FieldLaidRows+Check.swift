@@ -14,11 +14,10 @@ extension FieldLaidRows {
     static func fits(_ record: UnsafeRawBufferPointer, from start: Int, expected: Int, rules: UnsafeBufferPointer<TagRule>) -> Bool {
         guard let s = Sections(record, from: start, expected: expected), s.fields == rules.count,
               let base = record.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
-        let n = s.rows
+        let n = s.rows, size = record.count
         for f in 0..<s.fields {
             let tagsStart = s.start(f, record)
             let headsStart = tagsStart + n, headsEnd = s.headsEnd(f, record), tailsEnd = s.tailsEnd(f, record)
-            let size = record.count
             if let kinds = Kinds(base, tagsStart, n, allowed: rules[f].tags), kinds.lists == 0 {
                 let heads = headsEnd - headsStart, tails = tailsEnd - headsEnd
                 if kinds.varints == 0, kinds.strings == 0 {
@@ -29,7 +28,7 @@ extension FieldLaidRows {
                     if tails == 0, Varints.tile(base, headsStart, headsEnd, count: kinds.varints) { continue }
                 } else if kinds.eightBytes == 0, kinds.sixteenBytes == 0, kinds.varints == 0 {
                     // Strings (or data): their lengths, then their bytes.
-                    if Strings.fit(base, headsStart, headsEnd, tailsEnd, count: kinds.strings, text: kinds.text, size: size) { continue }
+                    if Strings.fit(base, headsStart, headsEnd, tailsEnd, count: kinds.strings, text: kinds.texts > 0, size: size) { continue }
                 }
             }
             // Any other field (lists, kinds mixed, a long varint), or one refused above: its
@@ -85,9 +84,9 @@ extension FieldLaidRows {
     /// How many values of a field have a body of each shape, from its tags (`nil` when a tag
     /// is not one `allowed` has, or the field mixes strings and data).
     private struct Kinds {
-        var varints = 0, eightBytes = 0, sixteenBytes = 0, strings = 0, lists = 0
-        /// Whether the strings are text (checked as UTF-8), not data.
-        var text = false
+        var varints = 0, eightBytes = 0, sixteenBytes = 0, texts = 0, blobs = 0, lists = 0
+        /// Strings and data: a length head and a tail each.
+        var strings: Int { texts &+ blobs }
 
         @inline(__always)
         init?(_ base: UnsafePointer<UInt8>, _ start: Int, _ n: Int, allowed: UInt16) {
@@ -103,17 +102,13 @@ extension FieldLaidRows {
             }
             if same { while i < start &+ n { if base[i] != first { same = false; break }; i &+= 1 } }
             if same {
-                if add(first, n, allowed: allowed) { return }
-                return nil
+                guard add(first, n, allowed: allowed) else { return nil }
+                return
             }
-            var data = 0
             for i in start..<start &+ n {
-                let tag = base[i]
-                guard add(tag, 1, allowed: allowed) else { return nil }
-                if tag == ByteWriter.tagData { data &+= 1 }
+                guard add(base[i], 1, allowed: allowed) else { return nil }
             }
-            guard data == 0 || data == strings else { return nil }
-            text = data == 0 && strings > 0
+            guard texts == 0 || blobs == 0 else { return nil }
         }
 
         /// Counts `count` values of `tag`; `false` when the tag is not allowed.
@@ -124,8 +119,8 @@ extension FieldLaidRows {
             case ByteWriter.tagInt: varints &+= count
             case ByteWriter.tagDouble, ByteWriter.tagDate: eightBytes &+= count
             case ByteWriter.tagUUID: sixteenBytes &+= count
-            case ByteWriter.tagString: strings &+= count; text = true
-            case ByteWriter.tagData: strings &+= count; text = false
+            case ByteWriter.tagString: texts &+= count
+            case ByteWriter.tagData: blobs &+= count
             case ByteWriter.tagNull, ByteWriter.tagFalse, ByteWriter.tagTrue: break
             default: lists &+= count   // lists (or anything else allowed) go the slow way
             }

@@ -276,8 +276,16 @@ extension FileFormat {
     ///   is not `expected` rows.
     static func rowItems(_ bytes: [UInt8], at offset: Int, expected: Int, fieldLaid: Bool) throws -> (bytes: [UInt8], offsets: [Int]) {
         guard fieldLaid else { return (bytes, try pageOffsets(bytes, at: offset, expected: expected)) }
+        return try bytes.withUnsafeBytes { try turnedRound($0, at: offset, expected: expected) }
+    }
+
+    /// A row page laid out by field (`record` is the whole record), turned round as
+    /// ``FieldLaidRows/rowMajor(_:from:expected:)`` does it.
+    ///
+    /// - Throws: ``StoreError/corrupted(offset:reason:)`` at the page's `offset`.
+    static func turnedRound(_ record: UnsafeRawBufferPointer, at offset: Int, expected: Int) throws -> (bytes: [UInt8], offsets: [Int]) {
         do {
-            return try bytes.withUnsafeBytes { try FieldLaidRows.rowMajor($0, from: recordHeaderSize + 1, expected: expected) }
+            return try FieldLaidRows.rowMajor(record, from: recordHeaderSize + 1, expected: expected)
         } catch let error as FileFormatError {
             throw StoreError.corrupted(offset: offset, reason: error.reason)
         }

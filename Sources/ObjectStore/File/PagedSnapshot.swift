@@ -331,12 +331,7 @@ extension FileFormat {
             if let quick, quick.withUnsafeBufferPointer({ FieldLaidRows.fits(record, from: recordHeaderSize + 1, expected: expected, rules: $0) }) {
                 return
             }
-            let items: (bytes: [UInt8], offsets: [Int])
-            do {
-                items = try FieldLaidRows.rowMajor(record, from: recordHeaderSize + 1, expected: expected)
-            } catch let error as FileFormatError {
-                throw StoreError.corrupted(offset: offset, reason: error.reason)
-            }
+            let items = try turnedRound(record, at: offset, expected: expected)
             try items.bytes.withUnsafeBytes { try check(rows: $0, at: offset, offsets: items.offsets) }
         }
 
