@@ -16,7 +16,7 @@ import TestSupport
 
     /// `count` items in a compacted file, reopened.
     static func seeded(_ count: Int, _ rng: inout SeededRandom, url: URL) throws -> (Store, Model) {
-        try PagedSnapshotTests.seeded(count, &rng, url: url) { try open($0) }
+        try PagedFormatTests.seeded(count, &rng, url: url) { try open($0) }
     }
 
     @Test func afterACompactionTheChangesSinceTheOpenAreReadFromTheNewFile() throws {

@@ -58,7 +58,7 @@ extension FileFormat {
         return format
     }
 
-    /// Reads the log of a format 3 or 4 file: the commit records from the start of `bytes`, which
+    /// Reads the log of a file of a paged format (3 and later): the commit records from the start of `bytes`, which
     /// begin at file offset `origin`, the end of the snapshot. Fills in `contents`' version,
     /// valid end and commit count. A record that is not whole is a commit torn by a crash, and
     /// ends the log.

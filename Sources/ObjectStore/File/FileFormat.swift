@@ -14,8 +14,8 @@ package nonisolated(unsafe) var _storeFileVerifiesChecksums = true
 ///     record := u32(length) u32(crc32c of payload) u32(crc32c of the 8 bytes before) payload
 ///     payload:= u8(kind) body
 ///
-/// Format 5 (written in `PagedSnapshot+Writing.swift`, `FieldLaidRows.swift` and
-/// `IndexPages.swift`, read in `PagedSnapshot.swift`, `FieldLaidRows.swift` and
+/// Format 5 (written in `FileFormat+PagedWriting.swift`, `FieldLaidRows.swift` and
+/// `IndexPages.swift`, read in `FileFormat+PagedReading.swift`, `FieldLaidRows.swift` and
 /// `PagedTable+StoredIndexes.swift`):
 ///
 ///     file     := header snapshot commit*
@@ -68,14 +68,14 @@ enum FileFormat {
         /// The end of the snapshot (format 2): how many `table` records came before it. Only
         /// records after it can be torn by a crash; damage before it is corruption.
         case seal = 4
-        /// The last record of a format 3 snapshot: each table's definition and pages.
+        /// The last record of a paged snapshot (format 3 and later): each table's definition and pages.
         case directory = 5
-        /// Format 3: up to `PagedTable.rowsPerPage` rows of a table, with their offsets (laid
+        /// From format 3 on: up to `PagedTable.rowsPerPage` rows of a table, with their offsets (laid
         /// out by field from format 5 on, see `FieldLaidRows`).
         case rowPage = 6
-        /// Format 3: up to `PagedTable.keysPerPage` primary keys of a table, sorted, with slots.
+        /// From format 3 on: up to `PagedTable.keysPerPage` primary keys of a table, sorted, with slots.
         case keyPage = 7
-        /// Format 4: up to `indexEntriesPerPage` entries of one indexed field's index, sorted by
+        /// From format 4 on: up to `indexEntriesPerPage` entries of one indexed field's index, sorted by
         /// value then slot.
         case indexPage = 8
     }

@@ -6,12 +6,12 @@ import Glibc
 import Darwin
 #endif
 
-/// Where one page of a format 3 snapshot lies: the record's file offset and payload length.
+/// Where one page of a paged snapshot (format 3 and later) lies: the record's file offset and payload length.
 struct PageRef: Equatable {
     let offset: Int
     let length: Int
 }
-/// A format 3 snapshot file kept open for reading pages on demand: its own descriptor (so the
+/// A paged snapshot file (format 3 and later) kept open for reading pages on demand: its own descriptor (so the
 /// store's compaction, which replaces the file, never pulls the pages from under a reader), and
 /// the cache of pages read, bounded in bytes and shared by all the file's tables.
 final class PagedFile: @unchecked Sendable {

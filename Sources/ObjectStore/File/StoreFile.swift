@@ -215,7 +215,7 @@ final class StoreFile: @unchecked Sendable {
         return (file, Snapshot(version: contents.version, tables: tables))
     }
 
-    /// Whether the file's header says format 3 (or later); a file too short or not a store
+    /// Whether the file's header says a paged format (3 or later); a file too short or not a store
     /// file is left to the whole-file reader, which says what is wrong with it.
     private static func isPaged(_ fd: Int32, size: Int, path: String) throws -> Bool {
         guard size >= FileFormat.headerSize else { return false }

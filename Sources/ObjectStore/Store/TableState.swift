@@ -2,8 +2,9 @@ import Foundation
 
 /// One model's rows in one committed version.
 ///
-/// Slots number the rows in insertion order. A table opened from a format 3 file starts with a
-/// **base**: the snapshot's rows, read from the file when first used (slots `0 ..< base.count`).
+/// Slots number the rows in insertion order. A table opened from a paged file (format 3 and
+/// later) starts with a **base**: the snapshot's rows, read from the file when first used
+/// (slots `0 ..< base.count`).
 /// Everything written since lives here, in memory: base slots replaced or deleted (`changed`),
 /// rows added after the base (`added`, slots from `base.count` on, deleted ones `nil`), and the
 /// primary-key and secondary indexes of the rows held here. A table without a base (the

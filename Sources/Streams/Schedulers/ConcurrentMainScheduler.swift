@@ -62,7 +62,3 @@ public final class ConcurrentMainScheduler: SchedulerType, @unchecked Sendable {
         main.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }
 }
-
-/// RxSwift's name for ``Observable``, for code that must tell it apart from another
-/// `Observable` type (Combine's or Observation's).
-public typealias RxObservable<Element> = Observable<Element>

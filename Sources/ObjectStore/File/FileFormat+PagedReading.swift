@@ -1,7 +1,8 @@
 import Foundation
 import Locking
 
-// Format 3: the snapshot part of the store file (its grammar is on `FileFormat`).
+// Reading the paged formats (3, 4 and 5): the snapshot part of the store file (its grammar is
+// on `FileFormat`).
 extension FileFormat {
     /// Snapshots up to this size (about 7,000 small objects) are checked whole when the file is
     /// opened: every page's checksum, every row against its table, every key against its row,
@@ -75,7 +76,7 @@ extension FileFormat {
         }
     }
 
-    /// Opens a format 3 or 4 file: its header, meta record and directory, then (for a small
+    /// Opens a file of a paged format (3, 4 or 5): its header, meta record and directory, then (for a small
     /// snapshot) every page, then the log after the snapshot. A larger snapshot's pages are
     /// not read here: each is checked when first read.
     ///
@@ -89,7 +90,7 @@ extension FileFormat {
         let head = try file.read(at: 0, count: min(size, 4096))
         guard head.count >= headerSize, head.prefix(8).elementsEqual(magic) else { throw StoreError.notAStoreFile(path: file.path) }
         let format = try head.withUnsafeBytes { try checkHeader($0) }
-        precondition(format >= 3, "readPaged reads format 3 and 4 files only")
+        precondition(format >= 3, "readPaged reads the paged formats (3 and later) only")
         contents.format = format
         // The meta record.
         let metaRef = try recordRef(in: head, at: headerSize, fileSize: size, what: "the meta record")

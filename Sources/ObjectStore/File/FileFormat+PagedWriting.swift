@@ -22,7 +22,7 @@ extension FileFormat {
 
     // MARK: Writing
 
-    /// The meta record of a format 3 or 4 file.
+    /// The meta record of a file of a paged format (3 and later).
     static func pagedMetaRecord(schemaVersion: UInt64, version: Int, directoryOffset: Int, into w: inout ByteWriter) {
         let start = begin(.meta, into: &w)
         w.u64(schemaVersion)

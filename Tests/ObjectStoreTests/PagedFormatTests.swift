@@ -6,7 +6,7 @@ import TestSupport
 /// Format 3: a store opened from a snapshot of pages reads its rows where they lie, and every
 /// write after the open lives beside them until the next compaction. These tests run the store
 /// on such a base (several row and key pages) against a brute-force model.
-@Suite(.resourceCheck) struct PagedSnapshotTests {
+@Suite(.resourceCheck) struct PagedFormatTests {
     typealias S = FileStoreSupport
 
     static func open(_ url: URL) throws -> Store {
@@ -16,7 +16,7 @@ import TestSupport
     /// `count` items written and compacted into a snapshot, then the file reopened (each time
     /// with `open`).
     static func seeded(_ count: Int, _ rng: inout SeededRandom, url: URL,
-                       open: (URL) throws -> Store = PagedSnapshotTests.open) throws -> (Store, Model) {
+                       open: (URL) throws -> Store = PagedFormatTests.open) throws -> (Store, Model) {
         var model = Model()
         do {
             let store = try open(url)
