@@ -37,7 +37,7 @@ public final class HomeScreen: PizzaioloScreen {
             }
             .disposed(by: disposeBag)
         viewModel.isLoading.drive(spinner.rx.isAnimating).disposed(by: disposeBag)
-        viewModel.loadState.drive(table.rx.loadState(retry: retry)).disposed(by: disposeBag)
+        viewModel.background.drive(table.rx.loadState(retry: retry)).disposed(by: disposeBag)
         viewModel.banner.drive(banner.rx.text).disposed(by: disposeBag)
         viewModel.banner.map { $0 == nil }.drive(banner.rx.isHidden).disposed(by: disposeBag)
         table.rx.modelSelected(FeaturedCard.self).bind(to: app.rx.open).disposed(by: disposeBag)

@@ -12,8 +12,8 @@ import Streams
 ///
 /// A pure function of its input: ``state`` is the one `Driver` of `featured`, and every other
 /// output is made from it (the screen binds each to its view), so all of them share one
-/// subscription. ``loadState`` is one `map` of it and repeats `.loaded` as the list loads,
-/// which its binder takes as "no background" each time; ``cards`` drops a list equal to the
+/// subscription. ``background`` is one `map` of it and repeats `.loaded` ("no background")
+/// for every state but a failure, loading included (the spinner shows loading); ``cards`` drops a list equal to the
 /// one shown (the same cards, now from the network or stale), so the table does not reload
 /// for nothing. Retry is not here: the error view's Retry is the menu's reload input
 /// (``MenuRepository/reload``), which makes `featured` start again from `loading`.
@@ -26,9 +26,10 @@ public final class HomeViewModel {
     public let cards: Driver<[FeaturedCard]>
     /// Whether the spinner turns: loading with no card to show.
     public let isLoading: Driver<Bool>
-    /// The table's background, for each state: the error view with Retry when the load failed
-    /// with nothing to show, none otherwise (the spinner, not a skeleton, shows loading).
-    public let loadState: Driver<ListLoadState>
+    /// The table's background view, for each state: the error view with Retry when the load
+    /// failed with nothing to show, none (`.loaded`) otherwise, also while loading: the spinner,
+    /// not a skeleton, shows loading.
+    public let background: Driver<ListLoadState>
     /// A banner when the network failed but stored cards are shown.
     public let banner: Driver<String?>
 
@@ -48,7 +49,7 @@ public final class HomeViewModel {
         }
         .map { $0.loading && !$0.shown }
         .distinctUntilChanged()
-        loadState = state.map { state -> ListLoadState in
+        background = state.map { state -> ListLoadState in
             if case .failed = state { return .failed(message: Self.failureMessage) }
             return .loaded
         }

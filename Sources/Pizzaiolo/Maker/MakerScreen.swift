@@ -45,6 +45,6 @@ public final class MakerScreen: PizzaioloScreen {
         viewModel.price.drive(priceLabel.rx.text).disposed(by: disposeBag)
         viewModel.summary.drive(summaryLabel.rx.text).disposed(by: disposeBag)
         viewModel.canAdd.map(!).drive(addButton.rx.isHidden).disposed(by: disposeBag)
-        showErrors(viewModel.error)
+        showErrors(viewModel.addToCart)
     }
 }

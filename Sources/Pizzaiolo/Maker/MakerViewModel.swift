@@ -49,9 +49,11 @@ public final class MakerViewModel {
     public let summary: Driver<String>
     /// Whether Add to cart shows (once a topping is chosen).
     public let canAdd: Driver<Bool>
-    /// After each Add to cart, why it failed, or `nil` when it worked (`nil` at first). The add
-    /// is done as this output delivers the tap: the screen's error line drives it.
-    public let error: Driver<String?>
+    /// Add to cart itself: each tap's add is written to the cart as this output delivers it,
+    /// and the element is why it failed, or `nil` when it worked (`nil` at first). Nothing is
+    /// added until something drives it (the screen's error line does), and it must be driven
+    /// once: a Driver shares one subscription, so two bindings still add once per tap.
+    public let addToCart: Driver<String?>
 
     /// Creates the view model: a pure function of the taps.
     ///
@@ -69,7 +71,7 @@ public final class MakerViewModel {
             return names.isEmpty ? "Choose your toppings" : names.joined(separator: ", ")
         }
         canAdd = chosen.map { !$0.isEmpty }
-        error = input.addToCart
+        addToCart = input.addToCart
             .withLatestFrom(chosen)
             .map { ids -> String? in
                 storeWrite("Could not add the pizza") {

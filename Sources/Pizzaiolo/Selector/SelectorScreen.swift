@@ -100,6 +100,6 @@ public final class SelectorScreen: PizzaioloScreen {
         viewModel.canGoBack.drive(previousButton.rx.isEnabled).disposed(by: disposeBag)
         viewModel.canGoForward.drive(nextButton.rx.isEnabled).disposed(by: disposeBag)
         viewModel.list.drive(list.rx.items(dataSource: dataSource)).disposed(by: disposeBag)
-        showErrors(viewModel.error)
+        showErrors(viewModel.addToCart)
     }
 }

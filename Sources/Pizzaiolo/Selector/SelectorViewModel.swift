@@ -147,9 +147,11 @@ public final class SelectorViewModel {
     ///     chips: {}──────────────{3}──────────────────────{}
     ///     list:  initial([1…9])──change(deletions: the 8 others)──change(insertions: the 8)
     public let list: Driver<Changeset<SectionModel<String, PizzaPage>>>
-    /// After each Add to cart, why it failed, or `nil` when it worked (`nil` at first). The add
-    /// is done as this output delivers the tap: the screen's error line drives it.
-    public let error: Driver<String?>
+    /// Add to cart itself: each tap's add is written to the cart as this output delivers it,
+    /// and the element is why it failed, or `nil` when it worked (`nil` at first). Nothing is
+    /// added until something drives it (the screen's error line does), and it must be driven
+    /// once: a Driver shares one subscription, so two bindings still add once per tap.
+    public let addToCart: Driver<String?>
 
     /// Creates the view model: a pure function of the taps and the menu.
     ///
@@ -185,7 +187,7 @@ public final class SelectorViewModel {
             .observeChanges(on: MainScheduler.instance)
             .map { $0.changeset(section: "pizzas") }
             .asDriver(onErrorDriveWith: .empty())
-        error = input.addToCart
+        addToCart = input.addToCart
             .withLatestFrom(currentPage)
             .map { page -> String? in storeWrite("Could not add the pizza") { if let page { try cart.add(page) } } }
             .startWith(nil)

@@ -23,7 +23,7 @@ import TestSupport
 
         // Offline, nothing stored: the error view with Retry, no spinner, no row, no banner.
         #expect(latest(home.viewModel.state).map(String.init(describing:)) == "failed(\(FixtureNetwork.offlineError))")
-        #expect(latest(home.viewModel.loadState) == .failed(message: "No connection to the kitchen"))
+        #expect(latest(home.viewModel.background) == .failed(message: "No connection to the kitchen"))
         #expect(latest(home.viewModel.isLoading) == false)
         #expect(app.render() == """
             <Pizzaiolo>
@@ -45,7 +45,7 @@ import TestSupport
         backend.settle()
 
         #expect(latest(home.viewModel.state).map(String.init(describing:)) == "loaded(3, network)")
-        #expect(latest(home.viewModel.loadState) == .loaded)
+        #expect(latest(home.viewModel.background) == .loaded)
         #expect(latest(home.viewModel.cards)?.map(\.title) == ["Margherita", "Build your own", "Frutti di Mare"])
         let filled = app.render()
         #expect(!filled.contains("NetworkErrorView"))
@@ -66,7 +66,7 @@ import TestSupport
         backend.settle()
         let second = try #require(home.table.backgroundView as? NetworkErrorView)
         #expect(second !== errorView)                                  // a new failure, a new error view
-        #expect(latest(home.viewModel.loadState) == .failed(message: "No connection to the kitchen"))
+        #expect(latest(home.viewModel.background) == .failed(message: "No connection to the kitchen"))
         #expect(home.table.numberOfRows(inSection: 0) == 0)
         #expect(app.render().contains("NetworkErrorView"))
     }

@@ -32,15 +32,15 @@ import TestSupport
         let cards = bench.record(viewModel.cards)
         let isLoading = bench.record(viewModel.isLoading)
         let banner = bench.record(viewModel.banner)
-        let loadState = bench.record(viewModel.loadState)
+        let background = bench.record(viewModel.background)
         bench.run()
 
         // Once per load: the reload shows its stored list again, then the fresh one.
         #expect(cards.events == [.next(110, Self.cards), .next(310, Self.cards), .next(320, Self.fresher)])
         #expect(isLoading.events == [.next(100, true), .next(110, false)])
         #expect(banner.events == [.next(100, nil), .next(200, "Offline: showing the menu from your last visit"), .next(300, nil)])
-        #expect(loadState.events.map(\.time) == [100, 110, 200, 300, 310, 320])    // one per state
-        #expect(loadState.events.allSatisfy { $0.value.element == .loaded })
+        #expect(background.events.map(\.time) == [100, 110, 200, 300, 310, 320])    // one per state
+        #expect(background.events.allSatisfy { $0.value.element == .loaded })
         #expect(featured.subscriptions.count == 1)               // four outputs, one subscription
     }
 
@@ -56,12 +56,12 @@ import TestSupport
         let state = bench.record(viewModel.state)
         let cards = bench.record(viewModel.cards)
         let isLoading = bench.record(viewModel.isLoading)
-        let loadState = bench.record(viewModel.loadState)
+        let background = bench.record(viewModel.background)
         bench.run()
 
         #expect(state.events.map { "\($0.time) \($0.value.element.map(String.init(describing:)) ?? "")" }
                 == ["100 loading", "101 failed(Offline())", "200 loading", "210 loaded(2, network)"])
-        #expect(loadState.events == [.next(100, .loaded), .next(101, .failed(message: "No connection to the kitchen")),
+        #expect(background.events == [.next(100, .loaded), .next(101, .failed(message: "No connection to the kitchen")),
                                      .next(200, .loaded), .next(210, .loaded)])
         #expect(isLoading.events == [.next(100, true), .next(101, false), .next(200, true), .next(210, false)])
         #expect(cards.events == [.next(210, Self.cards)])

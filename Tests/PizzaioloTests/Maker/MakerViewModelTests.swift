@@ -20,7 +20,7 @@ import TestSupport
         let price = bench.record(viewModel.price)
         let canAdd = bench.record(viewModel.canAdd)
         let summary = bench.record(viewModel.summary)
-        let error = bench.record(viewModel.error)
+        let error = bench.record(viewModel.addToCart)
         bench.run()
 
         #expect(price.events == [.next(0, "Price: $2.99"), .next(100, "Price: $3.49"), .next(200, "Price: $4.99"), .next(300, "Price: $4.49"), .next(500, "Price: $4.99")])

@@ -34,7 +34,7 @@ import TestSupport
         let current = bench.record(viewModel.currentPage)
         let thumbnails = bench.record(viewModel.thumbnails)
         let canGoBack = bench.record(viewModel.canGoBack)
-        let error = bench.record(viewModel.error)
+        let error = bench.record(viewModel.addToCart)
         bench.run()
 
         // The Classic chip (400) keeps Marinara, now page 2 of 2; select 9 (510) is no page;
@@ -56,7 +56,7 @@ import TestSupport
             menu: bench.hot([(100, Self.menu)]),
             pizzas: Self.pizzas(bench), cart: cart, startAt: .named("bianca"))
         let current = bench.record(viewModel.currentPage)
-        let error = bench.record(viewModel.error)
+        let error = bench.record(viewModel.addToCart)
         bench.run()
         #expect(current.events.map { $0.value.element??.name } == [nil, "Bianca"])
         #expect(error.events == [.next(0, nil), .next(50, nil)])
@@ -70,7 +70,7 @@ import TestSupport
         let viewModel = SelectorViewModel(
             input: SelectorViewModel.Input(addToCart: taps.asObservable()),
             menu: .just(Self.menu), pizzas: Self.pizzas(bench), cart: cart, startAt: nil)
-        let error = bench.record(viewModel.error)
+        let error = bench.record(viewModel.addToCart)
         // Inside another write transaction the store refuses the cart's write.
         try store.write { _ in Headless.run { taps.onNext(()) } }
         Headless.run { taps.onNext(()) }
