@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "StreamsBlocking", targets: ["StreamsBlocking"]),
         .library(name: "ObjectStore", targets: ["ObjectStore"]),
         .library(name: "Repository", targets: ["Repository"]),
+        .library(name: "Differentiator", targets: ["Differentiator"]),
         .library(name: "HeadlessUI", targets: ["HeadlessUI"]),
         .library(name: "MVVM", targets: ["MVVM"]),
         .library(name: "Pizzaiolo", targets: ["Pizzaiolo"]),
@@ -31,8 +32,12 @@ let package = Package(
         .target(name: "CRC32CHardware"),
         .target(name: "ObjectStore", dependencies: ["Streams", "Locking", "CRC32CHardware"]),
         .target(name: "Repository", dependencies: ["Streams", "Locking", "ObjectStore"]),
+        // RxDataSources' Differentiator: the list-change vocabulary (change sets, section models,
+        // the diff and its identity protocols), with no view names and no dependency, so a view
+        // model or a SwiftUI file can import it beside SwiftUI without a clash.
+        .target(name: "Differentiator"),
         // Like RxCocoa, the headless UI knows nothing of storage or networking.
-        .target(name: "HeadlessUI", dependencies: ["Streams", "Locking"]),
+        .target(name: "HeadlessUI", dependencies: ["Streams", "Locking", "Differentiator"]),
         // The glue a view model needs between the layers: a Variable bound two-way to a stored
         // object, Repository's image loader feeding HeadlessUI's image views.
         .target(name: "MVVM", dependencies: ["Streams", "ObjectStore", "Repository", "HeadlessUI"]),

@@ -35,7 +35,7 @@ public enum Diff {
     /// batch is applied; the last one's are `finalSections`. A stage with nothing to do is left
     /// out, so nothing changed gives `[]`. Staging is what lets a row change and move (it is
     /// reloaded in the first batch and moved in the third), which UIKit refuses in one batch;
-    /// each changeset passes ``BatchUpdate``'s checks on its own.
+    /// each changeset passes HeadlessUI's `BatchUpdate` checks on its own.
     ///
     /// The moves are Differentiator's, changeset for changeset: walking the final sections in
     /// order, a section stays when it is the first old section not yet placed, and every other
