@@ -1,0 +1,2 @@
+// A stand-in for StoreKit (see README.md): its `Transaction`.
+public struct Transaction: Sendable { public let id: UInt64 }

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Checks on Linux what can be checked of the Apple platforms without their SDKs.
+#
+#   Scripts/check-apple.sh            # both settings: iOS-like and macOS-like
+#   Scripts/check-apple.sh ios        # one of them
+#
+# For each setting it compiles the stand-ins of Scripts/AppleStubs/ into modules named after
+# Apple's frameworks (UIKit or AppKit, with SwiftUI, SwiftData, Combine, StoreKit, Network),
+# builds every library and executable target with them on the import path (so each
+# `canImport(UIKit)`, `canImport(AppKit)`, `canImport(SwiftUI)` … takes its Apple value), and
+# type-checks the files of Scripts/AppleStubs/Samples/ that the setting has: code a user writes
+# beside those frameworks, which must name our types and theirs without an ambiguity.
+#
+# What it cannot check: branches on `canImport(Darwin)` or `os(…)` (Glibc is still what is
+# imported here), the real frameworks' full surface, and anything at run time. The macOS
+# workflow (.github/workflows/apple.yml) builds and tests on Apple's SDKs where it runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+settings=("$@")
+[[ ${#settings[@]} -gt 0 ]] || settings=(ios macos)
+stubs=Scripts/AppleStubs
+status=0
+
+for setting in "${settings[@]}"; do
+    case "$setting" in
+        ios)   frameworks=(UIKit SwiftUI SwiftData Combine StoreKit Network); samples=(SwiftUIViewModel UIKitScreen) ;;
+        macos) frameworks=(AppKit SwiftUI SwiftData Combine StoreKit Network); samples=(SwiftUIViewModel AppKitScreen) ;;
+        *) echo "check-apple: unknown setting $setting (ios or macos)" >&2; exit 2 ;;
+    esac
+    scratch=".build-apple-$setting"
+    modules="$scratch/stubs"
+    mkdir -p "$modules"
+    echo "== $setting: stand-ins for ${frameworks[*]}"
+    for framework in "${frameworks[@]}"; do
+        swiftc -emit-module -parse-as-library -swift-version 6 -module-name "$framework" \
+            -I "$modules" "$stubs/$framework.swift" -o "$modules/$framework.swiftmodule"
+    done
+
+    echo "== $setting: swift build with the stand-ins on the import path"
+    if ! swift build --scratch-path "$scratch" -Xswiftc -I -Xswiftc "$PWD/$modules" 2>&1 \
+            | tee "$scratch/build.log" | grep -E "error|warning:"; then
+        :
+    fi
+    if grep -qE "error:" "$scratch/build.log"; then
+        echo "check-apple: the library does not build in the $setting setting" >&2
+        status=1
+        continue
+    fi
+    if grep -E "/Sources/.*warning:" "$scratch/build.log"; then
+        echo "check-apple: warnings in library sources in the $setting setting" >&2
+        status=1
+    fi
+
+    for sample in "${samples[@]}"; do
+        echo "== $setting: $sample.swift type-checks"
+        if ! swiftc -typecheck -swift-version 6 -I "$modules" -I "$scratch/debug/Modules" \
+                -Xcc -fmodule-map-file="$PWD/Sources/CRC32CHardware/include/module.modulemap" \
+                "$stubs/Samples/$sample.swift"; then
+            echo "check-apple: $sample.swift does not compile in the $setting setting" >&2
+            status=1
+        fi
+    done
+done
+exit $status
