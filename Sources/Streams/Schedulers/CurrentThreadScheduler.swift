@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -60,20 +61,39 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
     }
 }
 
-/// One queued action of a trampoline.
+/// One queued action of a trampoline (and of the main scheduler's queue).
+///
+/// Its closure is handed out once: to the queue when the action runs, or to nobody when it is
+/// disposed first, in which case the closure, and the sinks and objects it captured, is released
+/// at once rather than when the queue reaches the item or its due time comes. Only the winner
+/// of `claimed` touches `run`, so no lock is needed.
 final class ScheduledItem: Cancelable, @unchecked Sendable {
-    private let run: () -> Disposable
+    private let claimed = Atomic<Bool>(false)
+    private var run: (() -> Disposable)?
     private let disposable = SingleAssignmentDisposable()
 
     init<State>(action: @escaping (State) -> Disposable, state: State) {
         self.run = { action(state) }
     }
 
-    func invoke() { disposable.setDisposable(run()) }
+    func invoke() {
+        guard let run = claim() else { return }
+        disposable.setDisposable(run())
+    }
 
     var isDisposed: Bool { disposable.isDisposed }
 
-    func dispose() { disposable.dispose() }
+    func dispose() {
+        let released = claim()
+        disposable.dispose()
+        _ = released    // the closure is freed here, after the item is marked disposed
+    }
+
+    private func claim() -> (() -> Disposable)? {
+        guard !claimed.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
+        defer { run = nil }
+        return run
+    }
 }
 
 /// The trampoline of one thread, kept in thread-local storage.

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 
 /// Converts between a virtual clock and real time for a ``VirtualTimeScheduler``.
@@ -206,7 +207,9 @@ extension VirtualTimeScheduler: CustomDebugStringConvertible {
 final class VirtualSchedulerItem<Time>: Cancelable, @unchecked Sendable {
     let time: Time
     let id: Int
-    private let action: () -> Disposable
+    /// Handed out once, as `ScheduledItem`'s: a disposed item lets go of its closure at once.
+    private let claimed = Atomic<Bool>(false)
+    private var action: (() -> Disposable)?
     private let disposable = SingleAssignmentDisposable()
 
     init(action: @escaping () -> Disposable, time: Time, id: Int) {
@@ -217,9 +220,22 @@ final class VirtualSchedulerItem<Time>: Cancelable, @unchecked Sendable {
 
     var isDisposed: Bool { disposable.isDisposed }
 
-    func invoke() { disposable.setDisposable(action()) }
+    func invoke() {
+        guard let action = claim() else { return }
+        disposable.setDisposable(action())
+    }
 
-    func dispose() { disposable.dispose() }
+    func dispose() {
+        let released = claim()
+        disposable.dispose()
+        _ = released
+    }
+
+    private func claim() -> (() -> Disposable)? {
+        guard !claimed.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
+        defer { action = nil }
+        return action
+    }
 }
 
 /// A ``VirtualTimeConverterType`` over `Int` ticks of `resolution` seconds each.
