@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.3
 import PackageDescription
 
 // ReactiveMVVM: reactive streams, an embedded object store, repositories and a headless UI layer.

@@ -25,7 +25,15 @@ int crc32c_hardware_available(void) {
 #endif
 int crc32c_hardware_available(void) { return (getauxval(AT_HWCAP) & HWCAP_CRC32) != 0; }
 #elif defined(__APPLE__)
-int crc32c_hardware_available(void) { return 1; }   // every 64-bit Apple processor has it
+#include <sys/sysctl.h>
+// Not every 64-bit Apple processor has it: the A7 to A9 lack it (tvOS 18 still runs on the
+// A8 of the Apple TV HD). The kernel says, as 1 or 0; a failed call counts as no.
+int crc32c_hardware_available(void) {
+    int has = 0;
+    size_t size = sizeof has;
+    if (sysctlbyname("hw.optional.armv8_crc32", &has, &size, NULL, 0) != 0) return 0;
+    return has != 0;
+}
 #else
 int crc32c_hardware_available(void) { return 0; }
 #endif

@@ -126,10 +126,15 @@ func residentKilobytes() -> Int {
     }
     return -1
     #elseif canImport(Darwin)
+    // This task's port, from `task_self_trap()`, where `mach_task_self_` gets its value at
+    // start-up: that C global is mutable shared state to Swift 6 in SDKs before macOS 15.4
+    // (an error), and `mach_task_self()` is a C macro Swift does not import. (Each call adds a
+    // reference to the port; this process asks twice.)
+    let task = task_self_trap()
     var info = mach_task_basic_info()
     var count = mach_msg_type_number_t(MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)
     let result = withUnsafeMutablePointer(to: &info) {
-        $0.withMemoryRebound(to: integer_t.self, capacity: Int(count)) { task_info(mach_task_self_, task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count) }
+        $0.withMemoryRebound(to: integer_t.self, capacity: Int(count)) { task_info(task, task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count) }
     }
     return result == KERN_SUCCESS ? Int(info.resident_size) / 1024 : -1
     #else

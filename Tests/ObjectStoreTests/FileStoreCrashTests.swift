@@ -6,7 +6,7 @@ import TestSupport
 /// Kills a process that commits in a loop (Sources/StoreCrashHelper) with SIGKILL at random
 /// moments, reopens the file each time and checks it holds exactly a prefix of the commits:
 /// every commit the helper reported, at most one more, and never part of one.
-@Suite(.resourceCheck) struct FileStoreCrashTests {
+@Suite(.resourceCheck, .startsProcesses) struct FileStoreCrashTests {
     /// The built helper: next to the test bundle (any scratch path), or in .build/debug.
     static func helperURL() -> URL? {
         let fm = FileManager.default
@@ -31,13 +31,8 @@ import TestSupport
 
     /// Runs the helper until `delay`, then SIGKILLs it; returns the commits it reported.
     static func runAndKill(_ helper: URL, file: URL, mode: String, delay: Double) throws -> [Int] {
-        let process = Process()
-        process.executableURL = helper
-        process.arguments = [file.path, mode]
         let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(helper, arguments: [file.path, mode], output: pipe, discardingStandardError: true)
         let pid = process.processIdentifier
         // Wait for the first commit (startup includes reopening the file), then a bit more.
         let handle = pipe.fileHandleForReading

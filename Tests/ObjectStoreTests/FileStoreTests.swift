@@ -72,23 +72,6 @@ import TestSupport
         #expect(opened.allSatisfy { $0.core === opened[0].core })
     }
 
-    /// A model changed without a migration and not listed in objectTypes cannot be caught at
-    /// open; its first use stops the program with a message saying what to do.
-    @Test func anUnlistedChangedModelStopsAtFirstUse() async {
-        let url = S.temporaryFile()
-        defer { S.cleanUp(url) }
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [url = url as URL] in
-            do {
-                let store = try Store(configuration: .file(url: url, objectTypes: [V0.Person.self]))
-                try store.write { try $0.add(V0.Person(id: 1, name: "Ada", birthYear: 1815, nickname: "")) }
-            }
-            let store = try Store(configuration: .file(url: url))
-            _ = store.objects(V1.Person.self).count
-        }
-        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("List Person in the configuration's objectTypes and raise schemaVersion"))
-    }
-
     @Test func filesAreOwnerOnly() throws {
         let url = S.temporaryFile()
         defer { S.cleanUp(url) }
@@ -102,16 +85,12 @@ import TestSupport
         #expect(info.st_mode & 0o777 == 0o600)
     }
 
-    @Test func anotherProcessGetsFileLocked() throws {
+    @Test(.startsProcesses) func anotherProcessGetsFileLocked() throws {
         let helper = try #require(FileStoreCrashTests.helperURL())
         let url = S.temporaryFile()
         defer { S.cleanUp(url) }
-        let process = Process()
-        process.executableURL = helper
-        process.arguments = [url.path, "hold"]
         let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
+        let process = try ChildProcess(helper, arguments: [url.path, "hold"], output: pipe)
         let reader = OutputReader(pipe.fileHandleForReading)
         reader.waitForFirstLine(timeout: 30)
         #expect(throws: StoreError.fileLocked(path: url.standardizedFileURL.path)) { try Self.open(url) }

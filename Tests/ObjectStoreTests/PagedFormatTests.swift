@@ -149,62 +149,6 @@ import TestSupport
         #expect(store.object(ofType: Entry.self, forPrimaryKey: "zzz") == nil)
     }
 
-    /// The checksum is CRC-32C: the check value of the guide, and a bit-at-a-time reference
-    /// over every length and alignment up to 64 bytes.
-    @Test func theChecksumIsCRC32C() {
-        #expect(Array("123456789".utf8).withUnsafeBytes { CRC32C.checksum($0) } == 0xE306_9283)
-        func reference(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-            var crc: UInt32 = 0xFFFF_FFFF
-            for byte in bytes {
-                crc ^= UInt32(byte)
-                for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0x82F6_3B78 : crc >> 1 }
-            }
-            return crc ^ 0xFFFF_FFFF
-        }
-        var rng = SeededRandom(seed: 3)
-        let bytes = (0..<80).map { _ in UInt8.random(in: 0...255, using: &rng) }
-        var slices: [ArraySlice<UInt8>] = []
-        for start in 0..<8 {
-            for length in 0...64 {
-                let slice = bytes[start..<start + length]
-                #expect(CRC32C.checksum(slice) == reference(slice), "\(start) \(length)")
-                slices.append(slice)
-            }
-        }
-        // Several at once (four interleaved, then the rest one by one), in a shuffled order
-        // so that buffers of different lengths share a group.
-        slices.shuffle(using: &rng)
-        bytes.withUnsafeBytes { raw in
-            let buffers = slices.map { UnsafeRawBufferPointer(rebasing: raw[$0.startIndex..<$0.endIndex]) }
-            #expect(CRC32C.checksums(buffers) == slices.map(reference))
-            // The tables agree with the reference too, whichever path the processor takes above.
-            #expect(CRC32C.softwareChecksums(buffers) == slices.map(reference))
-            #expect(buffers.map(CRC32C.softwareChecksum) == slices.map(reference))
-        }
-    }
-
-    /// On a processor with a CRC-32C instruction (every x86-64 machine since 2008, every 64-bit
-    /// Apple processor) the checksums use it, and agree with the tables over long buffers of
-    /// every alignment and length remainder, one at a time and four at a time.
-    @Test func theHardwareChecksumAgreesWithTheTables() throws {
-        #if arch(x86_64) || (arch(arm64) && canImport(Darwin))
-        #expect(CRC32C.usesHardware)
-        #endif
-        var rng = SeededRandom(seed: 11)
-        let bytes = (0..<70_000).map { _ in UInt8.random(in: 0...255, using: &rng) }
-        bytes.withUnsafeBytes { raw in
-            var buffers: [UnsafeRawBufferPointer] = []
-            for _ in 0..<40 {
-                let start = Int.random(in: 0..<64, using: &rng)
-                let length = Int.random(in: 0..<(raw.count - start), using: &rng)
-                let buffer = UnsafeRawBufferPointer(rebasing: raw[start..<start + length])
-                #expect(CRC32C.checksum(buffer) == CRC32C.softwareChecksum(buffer), "\(start) \(length)")
-                buffers.append(buffer)
-            }
-            #expect(CRC32C.checksums(buffers) == CRC32C.softwareChecksums(buffers))
-        }
-    }
-
     /// The check at open walks values without building them; it accepts exactly what a read
     /// followed by the kind check accepts, and ends at the same byte: random values (valid,
     /// then with bytes flipped or cut) against every kind of check.

@@ -6,7 +6,7 @@ import TestSupport
 /// A store that is written to forever must not grow forever: rewriting one object 200,000 times
 /// (in a process of its own, Sources/StoreCrashHelper, so no other test's allocations count)
 /// leaves the resident memory where the warm-up left it, give or take allocator slack.
-@Suite(.resourceCheck) struct StoreMemoryTests {
+@Suite(.resourceCheck, .startsProcesses) struct StoreMemoryTests {
     /// What the store may keep per commit, at most, summed over the 200,000 commits: 4 MiB is
     /// about 20 bytes a commit (keeping each commit's change records cost about 210).
     static let boundKilobytes = 4 * 1024
@@ -16,13 +16,10 @@ import TestSupport
         let helper = try #require(FileStoreCrashTests.helperURL(), "StoreCrashHelper not found next to the tests; set REACTIVEMVVM_CRASH_HELPER")
         let url = FileStoreSupport.temporaryFile("memory.store")
         defer { FileStoreSupport.cleanUp(url) }
-        let process = Process()
-        process.executableURL = helper
-        process.arguments = [backend == .memory ? ":memory:" : url.path, "memory", "200000"] + (observe ? ["observe"] : [])
         let pipe = Pipe()
-        process.standardOutput = pipe
         let reader = OutputReader(pipe.fileHandleForReading)
-        try process.run()
+        let process = try ChildProcess(helper, arguments: [backend == .memory ? ":memory:" : url.path, "memory", "200000"] + (observe ? ["observe"] : []),
+                                       output: pipe)
         let lines = reader.finish(timeout: 300)
         process.waitUntilExit()
         let line = try #require(lines.first { $0.hasPrefix("rss ") }, "the helper printed \(lines)")

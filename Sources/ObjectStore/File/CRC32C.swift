@@ -1,12 +1,34 @@
 internal import CRC32CHardware
 import Foundation
+import Synchronization
 
 /// CRC-32C (Castagnoli), as used by iSCSI, ext4 and LevelDB: with the processor's own
 /// instruction where it has one (SSE 4.2, ARMv8 CRC; the `CRC32CHardware` target), about six
 /// times the speed of the table; slicing-by-8 tables otherwise. Both give the same checksums.
 enum CRC32C {
-    /// Whether the checksums below use the processor's CRC-32C instruction.
-    static let usesHardware = crc32c_hardware_available() != 0
+    /// Whether this processor has the CRC-32C instruction (asked once). Not every 64-bit
+    /// processor does: Apple's A7 to A9 lack it, as do some 64-bit ARM boards.
+    static let hardwareAvailable = crc32c_hardware_available() != 0
+
+    /// How many ``withTablesOnly(_:)`` calls are under way.
+    private static let tablesOnlyCalls = Atomic<Int>(0)
+
+    /// Whether the checksums below use the processor's CRC-32C instruction now: when it has one
+    /// and no ``withTablesOnly(_:)`` is under way.
+    static var usesHardware: Bool {
+        hardwareAvailable && tablesOnlyCalls.load(ordering: .relaxed) == 0
+    }
+
+    /// Runs `body` with every checksum of the process (on any thread, not only this one)
+    /// computed from the tables, as on a processor without the instruction: for tests of that
+    /// path on machines that have it. Calls may overlap; the instruction is used again once
+    /// the last of them has returned. Both paths give the same checksums, so other work going
+    /// on meanwhile is only slower.
+    static func withTablesOnly<T>(_ body: () throws -> T) rethrows -> T {
+        tablesOnlyCalls.add(1, ordering: .relaxed)
+        defer { tablesOnlyCalls.subtract(1, ordering: .relaxed) }
+        return try body()
+    }
 
     /// Slicing-by-8 tables, flat: entry `b` of table `t` is at `t * 256 + b`.
     static let table: [UInt32] = {

@@ -10,8 +10,12 @@ extension StoreFile {
     /// writes): to a temporary file first, synced, then linked into place, so the copy is
     /// whole or absent, and never replaces an existing file.
     ///
+    /// - Parameter syncingDirectory: Makes the link durable (`syncDirectory`, unless a test
+    ///   passes a failing one). When it fails, the copy is removed again and its error thrown:
+    ///   the caller is never told of a copy a power cut could still take away.
     /// - Throws: ``StoreError/io(path:reason:)``, also when `path` already exists.
-    static func writeCopy(_ tables: [String: TableState], version: Int, schemaVersion: UInt64, to path: String) throws {
+    static func writeCopy(_ tables: [String: TableState], version: Int, schemaVersion: UInt64, to path: String,
+                          syncingDirectory: (String) throws -> Void = StoreFile.syncDirectory) throws {
         let temp = path + ".copy-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = systemOpen(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw ioError(temp, "create") }
@@ -34,6 +38,11 @@ extension StoreFile {
             if errno == EEXIST { throw StoreError.io(path: path, reason: "the file already exists (writeCopy never replaces a file)") }
             throw ioError(path, "link")
         }
-        syncDirectory(of: path)
+        do {
+            try syncingDirectory(path)
+        } catch {
+            unlink(path)
+            throw error
+        }
     }
 }

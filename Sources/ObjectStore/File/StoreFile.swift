@@ -49,6 +49,16 @@ final class StoreFile: @unchecked Sendable {
     /// How an append's bytes reach the file: `StoreFile.writeAll`, unless a test puts a
     /// failing disk in its place.
     var writeAppended: (_ fd: Int32, _ bytes: [UInt8], _ offset: Int, _ path: String) throws -> Void = StoreFile.writeAll
+    /// Set when the directory could not be synced after this file was created or renamed into
+    /// place: the file's bytes are on the disk, but a power cut could still bring back the
+    /// directory as it was (no file, or the file before a compaction or migration). Losing
+    /// that rename alone loses no commit; losing it after a later commit would, so the next
+    /// commit under `.full` syncs the directory first and fails, writing nothing, if it still
+    /// cannot.
+    private var directoryUnsynced = false
+    /// How the directory is synced after a rename: `StoreFile.syncDirectory`, unless a test
+    /// puts a failing one in its place.
+    var syncsDirectory: (_ path: String) throws -> Void = StoreFile.syncDirectory
 
     private init(path: String, fd: Int32, size: Int, options: FileOptions, compactedSize: Int, persisted: Set<String>) {
         self.path = path
@@ -64,6 +74,7 @@ final class StoreFile: @unchecked Sendable {
 
     deinit {
         if durability == .relaxed, !readOnly { _ = StoreFile.sync(fd) }
+        if directoryUnsynced { try? syncsDirectory(path) }   // a last try; nobody to tell
         close(fd)
     }
 
@@ -76,6 +87,7 @@ final class StoreFile: @unchecked Sendable {
     ///   or `deleteIfMigrationNeeded` had to replace it, which happens atomically).
     static func open(_ options: FileOptions, codeSchemas: [String: ObjectSchema]) throws -> (StoreFile, Snapshot) {
         let path = options.path
+        var createdUnsynced = false
         for _ in 0..<16 {
             let fd = systemOpen(path, (options.readOnly ? O_RDONLY : O_RDWR) | O_CLOEXEC)
             if fd < 0 {
@@ -84,7 +96,7 @@ final class StoreFile: @unchecked Sendable {
                     throw StoreError.io(path: path, reason: "open failed: no such file (a read-only store does not create its file)")
                 }
                 if code == ENOENT {
-                    try create(path: path, schemaVersion: options.schemaVersion)
+                    createdUnsynced = try !create(path: path, schemaVersion: options.schemaVersion)
                     continue
                 }
                 throw StoreError.io(path: path, reason: "open failed: \(String(cString: strerror(code)))")
@@ -107,14 +119,18 @@ final class StoreFile: @unchecked Sendable {
                 close(fd)
                 throw StoreError.io(path: path, reason: "not a regular file")
             }
-            return try load(fd: fd, options: options, codeSchemas: codeSchemas)
+            return try load(fd: fd, options: options, codeSchemas: codeSchemas, directoryUnsynced: createdUnsynced)
         }
         throw StoreError.io(path: path, reason: "the file kept being replaced while it was opened")
     }
 
     /// Creates an empty store file atomically: written to a temporary file, synced, then
     /// linked into place (never over an existing file).
-    private static func create(path: String, schemaVersion: UInt64) throws {
+    ///
+    /// - Returns: Whether the directory was synced after the link. When it was not, the file
+    ///   is used all the same (it holds no commit yet) and its first commit under `.full`
+    ///   syncs the directory again (see `directoryUnsynced`).
+    private static func create(path: String, schemaVersion: UInt64) throws -> Bool {
         let temp = path + ".new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = systemOpen(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw ioError(path, "create") }
@@ -124,17 +140,19 @@ final class StoreFile: @unchecked Sendable {
         guard sync(fd) else { throw ioError(path, "fsync") }
         if link(temp, path) != 0 {
             let code = errno
-            if code == EEXIST { return }   // another opener created it first: use theirs
+            if code == EEXIST { return true }   // another opener created it first: theirs to sync
             if rename(temp, path) != 0 { throw ioError(path, "rename") }
         }
-        syncDirectory(of: path)
+        return (try? syncDirectory(of: path)) != nil
     }
 
     /// Reads and prepares the locked file; owns `fd` (closed by the returned file, or on error).
-    private static func load(fd: Int32, options: FileOptions, codeSchemas: [String: ObjectSchema]) throws -> (StoreFile, Snapshot) {
+    private static func load(fd: Int32, options: FileOptions, codeSchemas: [String: ObjectSchema],
+                             directoryUnsynced: Bool) throws -> (StoreFile, Snapshot) {
         let path = options.path
         // From here on `file` owns the descriptor: any error closes it (releasing the lock).
         let file = StoreFile(path: path, fd: fd, size: 0, options: options, compactedSize: 0, persisted: [])
+        file.directoryUnsynced = directoryUnsynced
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw ioError(path, "stat") }
         var fileSize = Int(info.st_size)
@@ -231,6 +249,8 @@ final class StoreFile: @unchecked Sendable {
 
     /// Appends one commit as one record (one `write`), then syncs it under `.full`. On failure
     /// the file is truncated back, so it ends with the previous commit, and the error is thrown.
+    /// Under `.full`, a directory left unsynced by a creation or compaction is synced first; if
+    /// it still cannot be, the error is thrown before anything is written.
     func append(_ log: [ChangeRecord], tables: [String: TableState], touched: Dictionary<String, TableChanges>.Keys) throws {
         if let failure { throw StoreError.io(path: path, reason: "the store cannot write after an earlier failure (\(failure))") }
         var newTables: [ObjectSchema] = []
@@ -242,6 +262,10 @@ final class StoreFile: @unchecked Sendable {
             record = try FileFormat.commitRecord(log, newTables: newTables)
         } catch let error as FileFormatError {
             throw StoreError.io(path: path, reason: error.reason)
+        }
+        if durability == .full, directoryUnsynced {
+            try syncsDirectory(path)
+            directoryUnsynced = false
         }
         let start = size
         do {
@@ -289,6 +313,9 @@ final class StoreFile: @unchecked Sendable {
     }
 
     /// Writes `tables` to `<path>.compact`, syncs it, locks it and renames it over the file.
+    /// The store moves to the new file even when the directory cannot be synced after the
+    /// rename (the old file is gone from the path either way); then `directoryUnsynced` holds
+    /// the next commit back until the directory is synced.
     ///
     /// - Returns: The tables read from the new file (the pages just written), or `tables`
     ///   when the new file cannot be given a reading descriptor.
@@ -319,7 +346,12 @@ final class StoreFile: @unchecked Sendable {
             if let error = error as? FileFormatError { throw StoreError.io(path: path, reason: error.reason) }
             throw error
         }
-        StoreFile.syncDirectory(of: path)
+        do {
+            try syncsDirectory(path)
+            directoryUnsynced = false
+        } catch {
+            directoryUnsynced = true
+        }
         if fd >= 0 { close(fd) }
         fd = newFD
         size = offset
@@ -399,24 +431,22 @@ final class StoreFile: @unchecked Sendable {
         return bytes
     }
 
-    /// Flushes the file's data to the device (`F_FULLFSYNC` on Apple platforms, where plain
-    /// `fsync` stops at the drive's cache; `fdatasync` on Linux).
-    static func sync(_ fd: Int32) -> Bool {
-        #if canImport(Darwin)
-        if fcntl(fd, F_FULLFSYNC) == 0 { return true }
-        return fsync(fd) == 0
-        #else
-        return fdatasync(fd) == 0
-        #endif
-    }
+    /// Flushes the file's data to the device (see `syncToDevice`: `F_FULLFSYNC` on Apple
+    /// platforms, `fdatasync` on Linux).
+    static func sync(_ fd: Int32) -> Bool { syncToDevice(fd, dataOnly: true) }
 
-    /// Makes a rename or link in the file's directory durable.
-    static func syncDirectory(of path: String) {
+    /// Makes a rename or link in the file's directory durable: the directory's entries synced
+    /// to the device like a file's bytes (`syncToDevice`).
+    ///
+    /// - Throws: ``StoreError/io(path:reason:)`` when the directory cannot be opened or synced.
+    ///   A file system that cannot sync a directory at all (`EINVAL`: some network and FUSE
+    ///   ones) counts as synced, as that is all it offers; SQLite ignores every such failure.
+    static func syncDirectory(of path: String) throws {
         let dir = (path as NSString).deletingLastPathComponent
         let fd = systemOpen(dir.isEmpty ? "." : dir, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        close(fd)
+        guard fd >= 0 else { throw ioError(dir, "opening the directory to sync it") }
+        defer { close(fd) }
+        guard syncToDevice(fd, dataOnly: false) || errno == EINVAL else { throw ioError(dir, "syncing the directory") }
     }
 }
 

@@ -81,6 +81,16 @@ extension Store {
         /// locked (`flock`) while open: another process opening it gets
         /// ``StoreError/fileLocked(path:)``. See `Guides/ObjectStore-FileFormat.md`.
         ///
+        /// **App-group containers.** The lock is held for as long as the file is open, also while
+        /// the app is suspended, and iOS terminates an app that is suspended while holding a
+        /// file lock on a file in a shared app-group container (the crash report's termination
+        /// code is `0xdead10cc`; the same is reported on tvOS). Keep the store in the app's own
+        /// container (Application Support, Caches), or close it before the app is suspended:
+        /// the file is closed, and unlocked, when the last `Store` and `Results` of it are gone,
+        /// so let go of them, and dispose of their observations, when the app moves to the
+        /// background (finishing a write first, under `beginBackgroundTask` if it may take a
+        /// while), and open the store again on return.
+        ///
         ///     let url = FileManager.default.temporaryDirectory.appendingPathComponent("pizzas.store")
         ///     let store = try Store(configuration: .file(url: url, objectTypes: [Pizza.self]))
         ///

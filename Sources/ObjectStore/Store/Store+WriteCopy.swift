@@ -9,13 +9,16 @@ extension Store {
     /// Writes a compact copy of the store's latest commit to a new file, while the store stays
     /// in use (Realm's `writeCopy(toFile:)`): other threads may read and write meanwhile; the
     /// copy holds exactly one commit, whole. The copy is written to a temporary file, synced,
-    /// and linked into place, so it is complete or absent. Open it with
+    /// and linked into place, so it is complete or absent; then its directory is synced, so
+    /// that the link survives a power cut (if that fails, the copy is removed again and the
+    /// error thrown). Open it with
     /// ``Configuration/file(url:objectTypes:schemaVersion:migration:deleteIfMigrationNeeded:shouldCompactOnLaunch:durability:autoCompaction:)``.
     ///
     ///     try store.writeCopy(toFile: backupURL)
     ///
     /// - Parameter fileURL: Where the copy goes; it must not exist yet.
-    /// - Throws: ``StoreError/io(path:reason:)`` (also when the file exists), or a damage found
+    /// - Throws: ``StoreError/io(path:reason:)`` (also when the file exists, or when its
+    ///   directory cannot be synced), or a damage found
     ///   in this store's file while its pages were read for the copy.
     public func writeCopy(toFile fileURL: URL) throws {
         let snapshot = core.snapshot()
