@@ -62,4 +62,25 @@ for setting in "${settings[@]}"; do
         fi
     done
 done
+
+# The Darwin branches that can be checked without an SDK: the CRC-32C detection compiled for
+# each Apple target against stand-in headers, and FullSync.swift's branch type-checked against
+# a stand-in Darwin module.
+echo "== Darwin: CRC32CHardware.c compiles for each Apple target"
+for target in arm64-apple-macos15 x86_64-apple-macos15 arm64-apple-ios18 arm64-apple-ios18-simulator \
+              arm64-apple-tvos18 arm64-apple-xros2 arm64_32-apple-watchos11; do
+    if ! clang -target "$target" -nostdlibinc -isystem "$stubs/include" -I Sources/CRC32CHardware/include \
+            -Wall -Wextra -Werror -c Sources/CRC32CHardware/CRC32CHardware.c -o /dev/null; then
+        echo "check-apple: CRC32CHardware.c does not compile for $target" >&2
+        status=1
+    fi
+done
+echo "== Darwin: FullSync.swift type-checks with canImport(Darwin)"
+darwin=".build-apple-darwin"
+mkdir -p "$darwin"
+swiftc -emit-module -parse-as-library -swift-version 6 -module-name Darwin "$stubs/Darwin.swift" -o "$darwin/Darwin.swiftmodule"
+if ! swiftc -typecheck -parse-as-library -swift-version 6 -warnings-as-errors -I "$darwin" Sources/ObjectStore/File/FullSync.swift; then
+    echo "check-apple: FullSync.swift's Darwin branch does not type-check" >&2
+    status=1
+fi
 exit $status
