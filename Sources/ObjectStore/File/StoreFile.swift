@@ -252,7 +252,7 @@ final class StoreFile: @unchecked Sendable {
     /// Under `.full`, a directory left unsynced by a creation or compaction is synced first; if
     /// it still cannot be, the error is thrown before anything is written.
     func append(_ log: [ChangeRecord], tables: [String: TableState], touched: Dictionary<String, TableChanges>.Keys) throws {
-        if let failure { throw StoreError.io(path: path, reason: "the store cannot write after an earlier failure (\(failure))") }
+        try recoverFromEarlierFailure()
         var newTables: [ObjectSchema] = []
         for name in touched where !persisted.contains(name) {
             if let table = tables[name] { newTables.append(table.schema) }
@@ -281,11 +281,25 @@ final class StoreFile: @unchecked Sendable {
         for schema in newTables { persisted.insert(schema.name) }
     }
 
+    /// After a failed append that could not be undone (its `ftruncate` or the sync after it
+    /// failed too, say on a full disk), tries the undo again: the file cut back to the end of the
+    /// last acknowledged commit and synced. When that works the store writes again, with no
+    /// reopening; when it does not, the write is refused with the first failure and the undo's.
+    private func recoverFromEarlierFailure() throws {
+        guard let earlier = failure else { return }
+        guard ftruncate(fd, off_t(size)) == 0, StoreFile.sync(fd) else {
+            let now = StoreFile.ioError(path, "truncating back the failed write")
+            if case .diskFull = now { throw now }
+            throw StoreError.io(path: path, reason: "the store cannot write until the failed write is undone (\(earlier); \(now))")
+        }
+        failure = nil
+    }
+
     /// Rewrites the file as a snapshot of `snapshot` (crash-safe: temp file, sync, rename).
     ///
     /// - Returns: The same commit, read from the new file: its tables hold no change in memory.
     func compact(_ snapshot: Snapshot) throws -> Snapshot {
-        if let failure { throw StoreError.io(path: path, reason: "the store cannot write after an earlier failure (\(failure))") }
+        try recoverFromEarlierFailure()
         return Snapshot(version: snapshot.version, tables: try replace(with: snapshot.tables, version: snapshot.version))
     }
 
@@ -392,8 +406,12 @@ final class StoreFile: @unchecked Sendable {
 
     // MARK: System calls
 
+    /// The error for `operation` having failed with the current `errno`: a full disk (or
+    /// quota) has its own case.
     static func ioError(_ path: String, _ operation: String) -> StoreError {
-        .io(path: path, reason: "\(operation) failed: \(String(cString: strerror(errno)))")
+        let code = errno
+        if code == ENOSPC || code == EDQUOT { return .diskFull(path: path, operation: operation) }
+        return .io(path: path, reason: "\(operation) failed: \(String(cString: strerror(code)))")
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], at offset: Int, path: String) throws {

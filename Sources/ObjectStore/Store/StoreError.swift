@@ -32,6 +32,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case fileLocked(path: String)
     /// The operating system refused an operation on the store file.
     case io(path: String, reason: String)
+    /// The volume holding the store file is full (`ENOSPC`, or `EDQUOT` for a user's quota):
+    /// `operation` ("write", "fsync", …) could not be done. Nothing of the failed write is
+    /// kept, every commit acknowledged before it is still read, and once space is freed the
+    /// same store writes again; an app shows "storage full" rather than "the file is broken".
+    case diskFull(path: String, operation: String)
     /// A write (or compaction) was asked of a store opened with
     /// ``Store/Configuration/readOnly``; the file is never changed.
     case readOnly(path: String)
@@ -55,6 +60,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .migrationFailed(let reason): return "the migration failed: \(reason)"
         case .fileLocked(let path): return "\(path) is open in another process"
         case .io(let path, let reason): return "\(path): \(reason)"
+        case .diskFull(let path, let operation): return "\(path): no space left on the device (\(operation) failed)"
         case .readOnly(let path): return "\(path) is open read-only: it cannot be written"
         }
     }
