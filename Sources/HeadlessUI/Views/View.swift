@@ -11,6 +11,7 @@ import Streams
 ///     print(view.render())
 ///     // View
 ///     //   Label "Margherita"
+@MainActor
 open class View: ReactiveCompatible {
     /// Whether the view (and its subviews) is hidden; hidden views are not rendered.
     public var isHidden = false
@@ -164,6 +165,7 @@ func formatFraction(_ value: Double) -> String {
     return rest % 10 == 0 ? "\(whole).\(rest / 10)" : "\(whole).\(rest < 10 ? "0" : "")\(rest)"
 }
 
+@MainActor
 extension Reactive where Base: View {
     /// Binds whether the view is hidden.
     public var isHidden: Binder<Bool> { Binder(base) { $0.isHidden = $1 } }
