@@ -3,8 +3,8 @@ import Streams
 /// A headless view: a plain object with bindable state, a tree of subviews and a text
 /// picture of itself (``render()``).
 ///
-/// Views are not thread-safe: like UIKit views they change on the main scheduler only,
-/// which ``Binder`` guarantees for bindings.
+/// Views are isolated to the main actor, as UIKit's are: they change there only, and a
+/// ``Binder`` into a view runs its update there.
 ///
 ///     let view = View()
 ///     view.addSubview(Label(text: "Margherita"))

@@ -4,22 +4,25 @@ import Locking
 
 /// The UI scheduler: serial, and the only place where view state changes.
 ///
-/// ``instance`` runs work at once when called on the main thread (or inside a drain) with
-/// nothing queued before it; otherwise the work is queued. ``asyncInstance`` always queues.
+/// ``instance`` runs work at once when called on the main actor (see ``isOnMainActor``: the
+/// main thread or work of the main dispatch queue) or inside a drain, with nothing queued
+/// before it; otherwise the work is queued. ``asyncInstance`` always queues.
 ///
 /// Queued work runs when the main scheduler is drained. On Apple platforms the main dispatch
 /// queue drains it automatically. Everywhere, pumping the main run loop on the main thread
 /// (`RunLoop.main.run(until:)`, as RxSwift-era tests do, or XCTest's `wait(for:timeout:)`)
 /// drains it. A headless app or a test drains it itself with ``drain()`` or
 /// ``run(until:timeout:)``; the thread that drains counts as the main scheduler meanwhile,
-/// and only one thread drains at a time, so work never runs concurrently.
+/// and only one thread drains at a time, so work never runs concurrently. Work that touches
+/// main-actor state (views) must be drained on the main actor, as `Headless.run` and
+/// `Headless.drain` do: a `@MainActor` closure run elsewhere stops the process.
 ///
 /// As in RxSwift it is a ``SerialDispatchQueueScheduler`` (its queue is the main dispatch
 /// queue), so code that keeps one in such a property compiles unchanged:
 ///
 ///     let scheduler: SerialDispatchQueueScheduler = MainScheduler.instance
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
-    /// The main scheduler: immediate on the main thread when nothing is queued.
+    /// The main scheduler: immediate on the main actor when nothing is queued.
     public static let instance = MainScheduler(alwaysQueue: false)
 
     /// The main scheduler, always queueing (never runs work inside `schedule`).
