@@ -6,6 +6,7 @@ import Repository
 import Streams
 
 /// The `pizzaiolo` command line, as a library function so tests can run it in process.
+@MainActor
 enum PizzaioloCommand {
     /// What `pizzaiolo --help` prints.
     public static let help = """
@@ -146,6 +147,7 @@ enum PizzaioloCommand {
 }
 
 /// The interactive session: one command per line, the current screen after each.
+@MainActor
 final class PizzaioloShell {
     /// The running app.
     public private(set) var app: PizzaioloApp

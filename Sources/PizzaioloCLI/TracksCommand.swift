@@ -21,6 +21,7 @@ Options:
 /// - Parameter arguments: The arguments after `tracks`.
 /// - Returns: The process exit status: 0 on success, 1 when the search failed, 64 (EX_USAGE) for bad
 ///   arguments.
+@MainActor
 func runTracksCommand(arguments: [String]) -> Int32 {
     var api: URL?
     var remaining = arguments[...]

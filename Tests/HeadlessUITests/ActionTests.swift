@@ -4,7 +4,7 @@ import Streams
 import TestSupport
 import Testing
 
-@Suite(.resourceCheck) struct ActionTests {
+@MainActor @Suite(.resourceCheck) struct ActionTests {
     @Test func executesWorkAndReportsExecution() {
         let work = PublishSubject<Int>()
         let action = Action<Int, Int> { input in work.map { $0 * input } }

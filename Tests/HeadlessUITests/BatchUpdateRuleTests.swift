@@ -4,7 +4,7 @@ import Testing
 
 /// Every rule UIKit enforces on one `performBatchUpdates`, each broken once: the batch is
 /// refused with that rule, in UIKit's words, and the table reloads to match its data source.
-@Suite(.resourceCheck) struct BatchUpdateRuleTests {
+@MainActor @Suite(.resourceCheck) struct BatchUpdateRuleTests {
     /// Runs `updates` as one batch on a table whose data source goes from the row counts `old`
     /// to `new`; the error it is refused with, or `nil` when it is accepted.
     func refusal(_ old: [Int], _ new: [Int], _ updates: @escaping (TableView) -> Void) -> BatchUpdateError? {
@@ -27,7 +27,7 @@ import Testing
     func path(_ section: Int, _ row: Int) -> IndexPath { IndexPath(row: row, section: section) }
 
     /// Each rule, a batch that breaks only it, and words of UIKit's message for it.
-    static let cases: [(BatchUpdateError.Rule, old: [Int], new: [Int], words: String, updates: @Sendable (TableView) -> Void)] = [
+    nonisolated static let cases: [(BatchUpdateError.Rule, old: [Int], new: [Int], words: String, updates: @MainActor @Sendable (TableView) -> Void)] = [
         (.sectionOutOfRangeBefore, [1, 1], [1], "attempt to delete section 2, but there are only 2 sections before the update", { $0.deleteSections([2]) }),
         (.sectionOutOfRangeAfter, [1], [1, 1], "attempt to insert section 2 but there are only 2 sections after the update", { $0.insertSections([2]) }),
         (.deleteAndReloadSameSection, [1, 1], [1], "attempt to delete and reload the same section (0)", { $0.deleteSections([0]); $0.reloadSections([0]) }),

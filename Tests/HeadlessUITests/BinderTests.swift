@@ -4,7 +4,7 @@ import Streams
 import TestSupport
 import Testing
 
-@Suite(.resourceCheck) struct BinderTests {
+@MainActor @Suite(.resourceCheck) struct BinderTests {
     @Test func bindsElementsInlineOnTheMainScheduler() {
         let label = Label()
         let subject = PublishSubject<String?>()
@@ -18,8 +18,8 @@ import Testing
         let label = Label(text: "before")
         let subject = PublishSubject<String?>()
         let subscription = subject.bind(to: label.rx.text)
-        // The test thread is not the main scheduler: the update is queued.
-        subject.onNext("after")
+        // Another thread is not the main scheduler: the update is queued.
+        onAnotherThread { subject.onNext("after") }
         #expect(label.text == "before")
         #expect(Headless.drain() == 1)
         #expect(label.text == "after")
@@ -97,7 +97,7 @@ import Testing
     }
 }
 
-@Suite(.resourceCheck) struct BindWithTests {
+@MainActor @Suite(.resourceCheck) struct BindWithTests {
     final class Screen { var title = "" }
 
     @Test func bindWithPassesTheObjectAndStopsOnceItIsGone() {

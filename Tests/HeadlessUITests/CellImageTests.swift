@@ -7,6 +7,7 @@ import Testing
 let placeholder = Image(width: 4, height: 4, color: .init(r: 0, g: 0, b: 0, a: 0), name: "placeholder")
 
 /// A table of `rows` pizzas whose cells load `FakeImageProvider.url(row)`.
+@MainActor
 final class ImageTableScreen {
     let table: TableView
     let provider = FakeImageProvider()
@@ -35,12 +36,13 @@ final class ImageTableScreen {
     }
 }
 
-@Suite(.resourceCheck) struct CellImageTests {
+@MainActor @Suite(.resourceCheck) struct CellImageTests {
     @Test func placeholderFirstThenTheImageOnTheMainScheduler() {
         let screen = ImageTableScreen(rows: 20, height: 88)
         #expect(screen.photo(0) == placeholder)
         #expect(screen.provider.requested == [FakeImageProvider.url(0), FakeImageProvider.url(1)])
-        screen.provider.respond(to: FakeImageProvider.url(1))
+        let provider = screen.provider
+        onAnotherThread { provider.respond(to: FakeImageProvider.url(1)) }
         // Delivered off the main scheduler: nothing changes until it runs.
         #expect(screen.photo(1) == placeholder)
         Headless.drain()
@@ -168,7 +170,7 @@ final class BackgroundPNGProvider: ImageProviding, @unchecked Sendable {
     }
 }
 
-@Suite(.resourceCheck) struct BackgroundImageLoadingTests {
+@MainActor @Suite(.resourceCheck) struct BackgroundImageLoadingTests {
     @Test func decodesOffTheMainSchedulerAndLandsOnIt() {
         let png = Image(width: 8, height: 8, color: .init(r: 9, g: 8, b: 7), name: "x").pngData()
         let imageView = ImageView()

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// `RxTableViewSectionedChangesetDataSource`: change sets computed elsewhere, applied as they are.
-@Suite(.resourceCheck) struct ChangesetDataSourceTests {
+@MainActor @Suite(.resourceCheck) struct ChangesetDataSourceTests {
     typealias Section = SectionModel<String, String>
 
     private func makeTable() -> (TableView, RxTableViewSectionedChangesetDataSource<Section>) {

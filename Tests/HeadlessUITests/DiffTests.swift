@@ -123,7 +123,7 @@ func randomEdit(_ sections: [ToppingSection], _ random: inout SeededRandom, next
     return sections
 }
 
-@Suite(.resourceCheck) struct DiffTests {
+@MainActor @Suite(.resourceCheck) struct DiffTests {
     func diff(_ old: [ToppingSection], _ new: [ToppingSection]) throws -> Changeset<ToppingSection>? {
         try Diff.differencesInOneBatch(initialSections: old, finalSections: new)
     }
@@ -279,6 +279,7 @@ func randomEdit(_ sections: [ToppingSection], _ random: inout SeededRandom, next
     }
 }
 
+@MainActor
 extension BatchUpdate {
     func validate(old: [Int], new: [Int]) throws -> Bool {
         // Run the update on a scratch table, the way a data source would.

@@ -2,7 +2,7 @@ import HeadlessUI
 import Testing
 
 /// RxDataSources' Differentiator names beside the diff itself.
-@Suite struct DifferentiatorNamesTests {
+@MainActor @Suite struct DifferentiatorNamesTests {
     @Test func identifiableValueIsItsOwnIdentity() {
         let items = ["Margherita", "Diavola"].map(IdentifiableValue.init)
         #expect(items.map(\.identity) == ["Margherita", "Diavola"])

@@ -4,7 +4,7 @@ import Streams
 import TestSupport
 import Testing
 
-@Suite(.resourceCheck) struct DriverBindingTests {
+@MainActor @Suite(.resourceCheck) struct DriverBindingTests {
     @Test func driveIntoBinders() {
         let label = Label()
         let button = Button(title: "Order")

@@ -3,7 +3,7 @@ import Streams
 import TestSupport
 import Testing
 
-@Suite(.resourceCheck) struct FirstResponderTests {
+@MainActor @Suite(.resourceCheck) struct FirstResponderTests {
     @Test func onlyTheFirstResponderRendersAsEditing() {
         let form = View()
         let name = TextField(placeholder: "Name")
@@ -87,7 +87,7 @@ import Testing
     }
 }
 
-@Suite(.resourceCheck) struct StylingAndGestureTests {
+@MainActor @Suite(.resourceCheck) struct StylingAndGestureTests {
     @Test func textColorBindsAndRendersOnLabelsAndFields() {
         let label = Label(text: "Username taken")
         let field = TextField(text: "ada")

@@ -4,7 +4,7 @@ import Streams
 import TestSupport
 import Testing
 
-@Suite(.resourceCheck) struct ImageViewSameURLTests {
+@MainActor @Suite(.resourceCheck) struct ImageViewSameURLTests {
     let url = FakeImageProvider.url(7)
 
     @Test func settingTheURLBeingLoadedAgainDoesNothing() {

@@ -4,7 +4,7 @@ import Streams
 import TestSupport
 import Testing
 
-@Suite(.resourceCheck) struct LoadingStateTests {
+@MainActor @Suite(.resourceCheck) struct LoadingStateTests {
     @Test func backgroundFollowsTheLoadState() {
         let table = TableView(height: 132)
         let state = BehaviorSubject(value: ListLoadState.loading)

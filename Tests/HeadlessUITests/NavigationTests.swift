@@ -28,7 +28,7 @@ final class MenuScreen: ViewController {
     }
 }
 
-@Suite(.resourceCheck) struct NavigationTests {
+@MainActor @Suite(.resourceCheck) struct NavigationTests {
     @Test func pushRenderAndPopReleasesTheScreensResources() {
         let baseline = Resources.total
         let navigation = Headless.run { NavigationController(rootViewController: ViewController()) }

@@ -4,7 +4,7 @@ import Streams
 import TestSupport
 import Testing
 
-@Suite(.resourceCheck) struct NotificationCenterRxTests {
+@MainActor @Suite(.resourceCheck) struct NotificationCenterRxTests {
     @Test func notificationsArriveWhileSubscribedOnly() {
         let center = NotificationCenter()
         let name = Notification.Name("cartChanged")

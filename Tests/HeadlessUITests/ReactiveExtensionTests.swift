@@ -4,7 +4,7 @@ import Streams
 import TestSupport
 import Testing
 
-@Suite(.resourceCheck) struct ReactiveExtensionTests {
+@MainActor @Suite(.resourceCheck) struct ReactiveExtensionTests {
     @Test func imageViewAndButtonImagesBind() {
         let imageView = ImageView()
         let button = Button(title: "Share")

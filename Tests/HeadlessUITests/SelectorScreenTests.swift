@@ -55,7 +55,7 @@ final class SelectorScreen: ViewController {
     }
 }
 
-@Suite(.resourceCheck) struct SelectorScreenTests {
+@MainActor @Suite(.resourceCheck) struct SelectorScreenTests {
     @Test func loadingFailureRetryListAndImages() {
         var requests: [PublishSubject<[SelectorScreen.Row]>] = []
         let images = FakeImageProvider()

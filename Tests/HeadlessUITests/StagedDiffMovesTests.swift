@@ -54,7 +54,7 @@ enum CursorMoves {
 
 /// The staged diff moves what RxDataSources' Differentiator moves, so tests that count moves
 /// port unchanged.
-@Suite(.resourceCheck) struct StagedDiffMovesTests {
+@MainActor @Suite(.resourceCheck) struct StagedDiffMovesTests {
     func t(_ id: Int) -> Topping { Topping(id: id, price: 0) }
     func s(_ name: String, _ ids: [Int]) -> ToppingSection { ToppingSection(model: name, items: ids.map(t)) }
 

@@ -27,7 +27,7 @@ struct FaultySection: AnimatableSectionModelType, Equatable {
 }
 
 /// RxDataSources' staged changesets: deletions and updates, then sections, then rows.
-@Suite(.resourceCheck) struct StagedDiffTests {
+@MainActor @Suite(.resourceCheck) struct StagedDiffTests {
     func t(_ id: Int, _ price: Int = 0) -> Topping { Topping(id: id, price: price) }
     func s(_ name: String, _ items: [Topping]) -> ToppingSection { ToppingSection(model: name, items: items) }
 

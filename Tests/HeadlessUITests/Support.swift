@@ -114,3 +114,22 @@ final class PizzaCell: TableViewCell {
 }
 
 import TestSupport
+
+/// Runs `body` on a thread of its own and waits for it: code that is not the main actor, for
+/// tests (isolated to the main actor themselves) of what happens to work sent from elsewhere.
+func onAnotherThread(_ body: @escaping () -> Void) {
+    let box = UncheckedBody(body)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        box.body()
+        done.signal()
+    }
+    thread.start()
+    done.wait()
+}
+
+/// Hands `onAnotherThread`'s body to its thread; the caller waits, so nothing runs it twice.
+private struct UncheckedBody: @unchecked Sendable {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+}

@@ -12,7 +12,7 @@ struct Pizza: IdentifiableType, Equatable {
 
 typealias PizzaSection = AnimatableSectionModel<String, Pizza>
 
-@Suite(.resourceCheck) struct TableViewRxTests {
+@MainActor @Suite(.resourceCheck) struct TableViewRxTests {
     @Test func itemsWithACellFactory() {
         let table = TableView(height: 440)
         table.register(TableViewCell.self, forCellReuseIdentifier: "Cell")
@@ -145,7 +145,7 @@ final class Tile: CollectionViewCell {
     }
 }
 
-@Suite(.resourceCheck) struct CollectionViewTests {
+@MainActor @Suite(.resourceCheck) struct CollectionViewTests {
     @Test func gridViewportAndItemsBinding() {
         let collection = CollectionView(height: 200, itemsPerRow: 3, itemHeight: 100)
         collection.register(Tile.self, forCellWithReuseIdentifier: "Tile")

@@ -36,11 +36,12 @@ final class SelectionDelegate: TableViewDelegate {
     }
 }
 
+@MainActor
 func texts(_ table: TableView) -> [String] {
     table.visibleCells.map { $0.textLabel?.text ?? "" }
 }
 
-@Suite(.resourceCheck) struct TableViewTests {
+@MainActor @Suite(.resourceCheck) struct TableViewTests {
     func makeTable(rows: Int, height: Double = 132) -> (TableView, StringsDataSource) {
         let table = TableView(height: height, rowHeight: 44)
         table.register(TableViewCell.self, forCellReuseIdentifier: "Cell")

@@ -22,7 +22,7 @@ final class FakeStoredField<Value> {
     }
 }
 
-@Suite(.resourceCheck) struct TwoWayBindingTests {
+@MainActor @Suite(.resourceCheck) struct TwoWayBindingTests {
     @Test func noWriteBackAtConstruction() {
         let stored = FakeStoredField("Margherita")
         let name = Variable("")

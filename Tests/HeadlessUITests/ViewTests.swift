@@ -4,7 +4,7 @@ import Streams
 import TestSupport
 import Testing
 
-@Suite(.resourceCheck) struct ViewTests {
+@MainActor @Suite(.resourceCheck) struct ViewTests {
     @Test func renderShowsTheTreeAndSkipsHiddenViews() {
         let root = View()
         root.accessibilityIdentifier = "root"

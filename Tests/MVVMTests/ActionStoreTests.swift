@@ -18,7 +18,7 @@ private struct EmptyTitle: Error, CustomStringConvertible {
 }
 
 /// `Action(store:enabledIf:write:)`: an action whose work is one store write.
-@Suite(.resourceCheck) struct ActionStoreTests {
+@MainActor @Suite(.resourceCheck) struct ActionStoreTests {
     @Test func executionWritesAndEndsAfterTheCommit() throws {
         let store = Store()
         let add = Action<String, Todo>(store: store) { title, tx in

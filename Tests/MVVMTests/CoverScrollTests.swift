@@ -8,7 +8,7 @@ import Testing
 
 /// Lazy covers in reused cells against a real server on 127.0.0.1: a table of 200 books whose
 /// pages arrive while the user scrolls down, back up and down again.
-@Suite(.resourceCheck) struct CoverScrollTests {
+@MainActor @Suite(.resourceCheck) struct CoverScrollTests {
     static let coverCount = 200
     static let pageSize = 20
 

@@ -8,7 +8,7 @@ import StreamsTesting
 import TestSupport
 import Testing
 
-@Suite(.resourceCheck) struct ImageLoaderProvidingTests {
+@MainActor @Suite(.resourceCheck) struct ImageLoaderProvidingTests {
     private func makeLoader(scheduler: TestScheduler, routes: [String: FixtureNetwork.Route]) -> (FixtureNetwork, ImageLoader<Image>) {
         let network = FixtureNetwork(scheduler: scheduler, routes: routes)
         return (network, ImageLoader.png(network: network))

@@ -16,7 +16,7 @@ private struct Line: StoreObject, Equatable {
 
 /// The store's change sets reach the table as they are: a commit becomes one batch update with
 /// exactly the rows it touched.
-@Suite(.resourceCheck) struct ListChangeChangesetTests {
+@MainActor @Suite(.resourceCheck) struct ListChangeChangesetTests {
     @Test func aCommitBecomesTheTablesBatchUpdate() throws {
         let store = Store()
         try store.write { tx in

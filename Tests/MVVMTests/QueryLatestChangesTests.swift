@@ -28,6 +28,7 @@ private func todoStore(_ count: Int, _ rng: inout SeededRandom) throws -> Store 
 }
 
 /// A table bound the way a screen binds a live list: each change set becomes one batch update.
+@MainActor
 private func boundTable(_ changes: Observable<ListChange<String>>, _ bag: DisposeBag) -> TableView {
     let table = TableView(height: 400, rowHeight: 40)
     table.register(TableViewCell.self, forCellReuseIdentifier: "Cell")
@@ -42,11 +43,13 @@ private func boundTable(_ changes: Observable<ListChange<String>>, _ bag: Dispos
     return table
 }
 
+@MainActor
 private func rows(of table: TableView) -> [String] {
     (0..<table.numberOfRows(inSection: 0)).compactMap { table.cellForRow(at: IndexPath(row: $0, section: 0))?.textLabel?.text }
 }
 
 /// The rows of the table's model (every row, not only the visible ones).
+@MainActor
 private func modelRows(_ changes: [ListChange<String>]) -> [String] { changes.last?.items ?? [] }
 
 /// What a query reads now.
@@ -56,7 +59,7 @@ private func read(_ query: Query<Todo, String>) -> [String] {
     return rows
 }
 
-@Suite(.resourceCheck) struct QueryLatestChangesTests {
+@MainActor @Suite(.resourceCheck) struct QueryLatestChangesTests {
     /// A search field drives the query; every keystroke animates, the table reloads once.
     @Test func aSearchFieldAnimatesTheTableInsteadOfReloadingIt() throws {
         var rng = SeededRandom(seed: 7)

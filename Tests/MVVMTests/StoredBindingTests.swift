@@ -13,7 +13,7 @@ private struct StoredPizza: StoreObject, Equatable {
     var price: Int
 }
 
-@Suite(.resourceCheck) struct StoredBindingTests {
+@MainActor @Suite(.resourceCheck) struct StoredBindingTests {
     private func makeStore() throws -> Store {
         let store = Store()
         try store.write { try $0.add(StoredPizza(id: 1, name: "Margherita", price: 899)) }

@@ -9,7 +9,7 @@ import Pizzaiolo
 
 /// `pizzaiolo --interactive`: commands drive the app, the screen follows each one, mistakes get
 /// a helpful message, and a relaunch on the same file shows the persisted cart.
-@Suite(.resourceCheck) struct PizzaioloCommandTests {
+@MainActor @Suite(.resourceCheck) struct PizzaioloCommandTests {
     @Test func aSessionBrowsesFiltersBuildsEditsAndPays() throws {
         let shell = try PizzaioloShell(store: Store(configuration: memoryStore()), backend: .embedded())
         #expect(shell.execute("select 3").contains("Label \"Diavola\""))

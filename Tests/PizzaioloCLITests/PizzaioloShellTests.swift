@@ -8,7 +8,7 @@ import Pizzaiolo
 @testable import PizzaioloCLI
 
 /// What a first session at the prompt tripped on: each case gets a clear answer.
-@Suite(.resourceCheck) struct PizzaioloShellTests {
+@MainActor @Suite(.resourceCheck) struct PizzaioloShellTests {
     @Test func selectingAPageThatDoesNotExistSaysHowManyThereAre() throws {
         let shell = try PizzaioloShell(store: Store(configuration: memoryStore()), backend: .embedded())
         #expect(shell.execute("select 999") == "There is no page 999: there are 9 pages (select 1…9).")

@@ -9,7 +9,7 @@ import TestSupport
 import Locking
 
 /// Every flow of the app, through its screens (tapping their buttons) and their rendered text.
-@Suite(.resourceCheck) struct FlowTests {
+@MainActor @Suite(.resourceCheck) struct FlowTests {
     @Test func homeShowsASpinnerThenTheCardsWithTheirPrices() throws {
         let backend = Backend.embedded()
         let app = try launch(memoryStore(), backend: backend, settle: false)

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite(.resourceCheck) struct MoneyTests {
+@MainActor @Suite(.resourceCheck) struct MoneyTests {
     @Test func formatsUSDollarsInEnglish() {
         #expect(Money(minorUnits: 1299, currency: .usd).format() == "$12.99")
         #expect(Money(minorUnits: 0, currency: .usd).format() == "$0.00")

@@ -8,7 +8,7 @@ import TestSupport
 
 /// Issue 9: building and dismissing every screen 100 times leaves no subscription, cell or
 /// image behind beyond the caches' limits.
-@Suite(.resourceCheck) struct ScreenLeakTests {
+@MainActor @Suite(.resourceCheck) struct ScreenLeakTests {
     @Test func everyScreenBuiltAndDismissedAHundredTimesLeavesNothingBehind() throws {
         let backend = Backend.embedded()
         let app = try launch(memoryStore(), backend: backend)

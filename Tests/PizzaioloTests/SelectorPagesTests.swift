@@ -3,7 +3,7 @@ import Testing
 @testable import Pizzaiolo
 
 /// `SelectorViewModel.Pages`, the Selector's rules, folded event by event with no subscription.
-@Suite struct SelectorPagesTests {
+@MainActor @Suite struct SelectorPagesTests {
     typealias Pages = SelectorViewModel.Pages
 
     static let base = URL(string: "http://pizzaiolo.local")!

@@ -20,6 +20,7 @@ struct TemporaryFolder {
 }
 
 /// Launches the app and lets the network settle.
+@MainActor
 func launch(_ configuration: Store.Configuration, backend: Backend, settle: Bool = true) throws -> PizzaioloApp {
     let app = try PizzaioloApp(store: Store(configuration: configuration), backend: backend)
     if settle { backend.settle() }
@@ -27,6 +28,7 @@ func launch(_ configuration: Store.Configuration, backend: Backend, settle: Bool
 }
 
 /// Launches the app on a fresh in-memory store, lets the menu arrive, and opens the Selector.
+@MainActor
 func launchSelector(_ backend: Backend) throws -> (PizzaioloApp, SelectorScreen) {
     let app = try launch(memoryStore(), backend: backend)
     Headless.run { app.openSelector() }
@@ -35,6 +37,7 @@ func launchSelector(_ backend: Backend) throws -> (PizzaioloApp, SelectorScreen)
 }
 
 /// Launches the app on a fresh in-memory store with the network off: Home shows its error view.
+@MainActor
 func launchOffline(_ backend: Backend) throws -> (PizzaioloApp, HomeScreen, NetworkErrorView) {
     backend.isOffline = true
     let app = try launch(memoryStore(), backend: backend)
@@ -42,6 +45,7 @@ func launchOffline(_ backend: Backend) throws -> (PizzaioloApp, HomeScreen, Netw
     return (app, home, try #require(home.table.backgroundView as? NetworkErrorView))
 }
 
+@MainActor
 extension PizzaioloApp {
     var home: HomeScreen? { navigation.viewControllers.first as? HomeScreen }
     var selector: SelectorScreen? { screen as? SelectorScreen }
@@ -57,6 +61,7 @@ extension PizzaioloApp {
 }
 
 /// The value a `Driver` holds now (it replays its latest to a new subscriber).
+@MainActor
 func latest<Element>(_ driver: Driver<Element>) -> Element? {
     Headless.run {
         var value: Element?
@@ -66,6 +71,7 @@ func latest<Element>(_ driver: Driver<Element>) -> Element? {
 }
 
 /// Records what `driver` delivers, stamped with `scheduler`'s clock, until `bag` is released.
+@MainActor
 func record<Element>(_ driver: Driver<Element>, on scheduler: TestScheduler, in bag: DisposeBag) -> TestableObserver<Element> {
     let observer = scheduler.createObserver(Element.self)
     Headless.run { driver.drive(observer).disposed(by: bag) }
@@ -81,6 +87,7 @@ extension TestScheduler {
     /// Runs the clock to `time` one tick at a time, each on the main scheduler and followed by
     /// what it queued there: drivers deliver at the tick of their event (a driver's
     /// `observe(on:)` queues while the main scheduler runs the clock).
+    @MainActor
     func advance(to time: Int) {
         while clock < time {
             let next = clock + 1
@@ -98,6 +105,7 @@ extension TestScheduler {
 ///     let price = bench.record(viewModel.price)
 ///     bench.run()
 ///     #expect(price.events == [.next(0, "Price: $2.99"), .next(100, "Price: $4.49")])
+@MainActor
 final class ViewModelBench {
     let scheduler = TestScheduler.milliseconds()
     let store: Store

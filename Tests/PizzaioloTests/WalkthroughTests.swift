@@ -6,7 +6,7 @@ import TestSupport
 /// The walkthrough `swift run pizzaiolo` prints, compared with the reviewed snapshot in
 /// `Snapshots/walkthrough.txt`. After an intended change, regenerate it with
 /// `REACTIVEMVVM_RECORD_SNAPSHOTS=1 swift test --filter WalkthroughTests` and review the diff.
-@Suite(.resourceCheck) struct WalkthroughTests {
+@MainActor @Suite(.resourceCheck) struct WalkthroughTests {
     static let snapshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/walkthrough.txt")
 
     @Test func theWalkthroughPrintsTheReviewedSnapshot() throws {

@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 @testable import Tracks
 
-@Suite(.resourceCheck) struct ArtworkProviderTests {
+@MainActor @Suite(.resourceCheck) struct ArtworkProviderTests {
     let scheduler = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
 
     @Test func loadsDecodesAndCachesNamedAfterTheFile() {

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 @testable import Tracks
 
-@Suite(.resourceCheck) struct RequestLogTests {
+@MainActor @Suite(.resourceCheck) struct RequestLogTests {
     @Test func countsRequestsCancellationsAndFailures() {
         let scheduler = TestScheduler(initialClock: 0)
         let network = FixtureNetwork(scheduler: scheduler, routes: [

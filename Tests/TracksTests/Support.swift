@@ -8,6 +8,7 @@ import Testing
 
 /// The Tracks screen over the embedded fixture API on a millisecond `TestScheduler`: the test
 /// moves the clock, so every answer arrives exactly when the test says.
+@MainActor
 final class TracksHarness {
     let scheduler = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
     let network: FixtureNetwork
@@ -40,7 +41,7 @@ final class TracksHarness {
     /// Runs what is left on the virtual clock. Answers scheduled there (even cancelled ones,
     /// which a virtual-time scheduler keeps until their time comes) hold the image loader,
     /// which holds the network, which holds the scheduler: running them breaks that cycle.
-    deinit {
+    isolated deinit {
         Headless.run { scheduler.start() }
     }
 

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 @testable import Tracks
 
-@Suite(.resourceCheck) struct TrackCellTests {
+@MainActor @Suite(.resourceCheck) struct TrackCellTests {
     let row = TrackRow(title: "Paper Orchard — Juniper Vale", detail: "A hazy folk ballad.", artworkURL: TracksFixtures.artworkURL(1))
 
     @Test func showsTheTextAndThePlaceholderUntilTheArtworkArrives() {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import Tracks
 
-@Suite(.resourceCheck) struct TrackDecodingTests {
+@MainActor @Suite(.resourceCheck) struct TrackDecodingTests {
     @Test func decodesTheITunesShape() throws {
         let json = #"""
         {"resultCount": 2, "results": [

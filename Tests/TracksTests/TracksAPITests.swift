@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 @testable import Tracks
 
-@Suite(.resourceCheck) struct TracksAPITests {
+@MainActor @Suite(.resourceCheck) struct TracksAPITests {
     @Test func searchesWithTheTermAndLimit() {
         let api = TracksAPI(network: FixtureNetwork(scheduler: TestScheduler(initialClock: 0)), baseURL: URL(string: "http://127.0.0.1:8080")!, limit: 50)
         #expect(api.searchURL(term: "night & day").absoluteString == "http://127.0.0.1:8080/search?term=night%20%26%20day&limit=50")

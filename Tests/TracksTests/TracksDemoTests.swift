@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 @testable import Tracks
 
-@Suite(.resourceCheck) struct TracksDemoTests {
+@MainActor @Suite(.resourceCheck) struct TracksDemoTests {
     @Test func theWalkthroughMatchesTheReviewedText() {
         var lines: [String] = []
         let summary = TracksDemo.run { lines.append($0) }

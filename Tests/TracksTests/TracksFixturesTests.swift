@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 @testable import Tracks
 
-@Suite(.resourceCheck) struct TracksFixturesTests {
+@MainActor @Suite(.resourceCheck) struct TracksFixturesTests {
     @Test func twoHundredInventedTracksWithDistinctArtwork() {
         #expect(TracksFixtures.tracks.count == 200)
         #expect(Set(TracksFixtures.tracks.compactMap(\.artworkUrl60)).count == 200)

@@ -8,7 +8,7 @@ import Testing
 @testable import Tracks
 
 /// The Tracks table asks for the next page when a cell near its end is displayed.
-@Suite(.resourceCheck) struct TracksViewControllerPagingTests {
+@MainActor @Suite(.resourceCheck) struct TracksViewControllerPagingTests {
     /// Scrolls to the last row, a frame at a time, letting each page arrive.
     func scrollToTheEnd(_ harness: TracksHarness) {
         while harness.table.contentOffset < harness.table.maximumContentOffset {

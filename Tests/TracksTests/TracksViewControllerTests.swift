@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 @testable import Tracks
 
-@Suite(.resourceCheck) struct TracksViewControllerTests {
+@MainActor @Suite(.resourceCheck) struct TracksViewControllerTests {
     @Test func skeletonThenRowsWithPlaceholdersThenArtwork() {
         let harness = TracksHarness()
         #expect(harness.screen.render() == """

@@ -9,6 +9,7 @@ import Testing
 @testable import Tracks
 
 /// Records what a view model's outputs drive, on the main scheduler.
+@MainActor
 final class ViewModelRecorder {
     var states: [ListLoadState] = []
     var rows: [[TrackRow]] = []
@@ -24,7 +25,7 @@ final class ViewModelRecorder {
     }
 }
 
-@Suite(.resourceCheck) struct TracksViewModelTests {
+@MainActor @Suite(.resourceCheck) struct TracksViewModelTests {
     let scheduler = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
     /// The table neared its end.
     let nextPage = PublishSubject<Void>()

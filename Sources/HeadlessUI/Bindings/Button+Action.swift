@@ -1,5 +1,6 @@
 import Streams
 
+@MainActor
 extension Reactive where Base: Button {
     /// Executes `action` with `input` on each tap and keeps the button enabled only while
     /// the action is.

@@ -11,6 +11,7 @@ import Streams
 /// A change set that does not fit the rows shown (a producer's bug) is reported to
 /// ``HeadlessUIHooks`` and the table reloads with its ``Changeset/finalSections``, so the
 /// screen still shows the right rows.
+@MainActor
 open class RxTableViewSectionedChangesetDataSource<Section: SectionModelType>: TableViewSectionedDataSource<Section>, RxTableViewDataSourceType {
     /// The animations (recorded only).
     public var animationConfiguration: AnimationConfiguration

@@ -3,6 +3,7 @@ import Streams
 
 /// A data source that can give the model at an index path (RxCocoa's
 /// `SectionedViewDataSourceType`); `modelSelected` uses it.
+@MainActor
 public protocol SectionedViewDataSourceType {
     /// The model shown at `indexPath`.
     ///
@@ -14,6 +15,7 @@ public protocol SectionedViewDataSourceType {
 
 /// A table data source that receives its data from a sequence (RxCocoa's
 /// `RxTableViewDataSourceType`).
+@MainActor
 public protocol RxTableViewDataSourceType {
     /// The type of the data.
     associatedtype Element
@@ -28,6 +30,7 @@ public protocol RxTableViewDataSourceType {
 
 /// A table data source over sections of rows, configured with closures
 /// (RxDataSources' `TableViewSectionedDataSource`).
+@MainActor
 open class TableViewSectionedDataSource<Section: SectionModelType>: TableViewDataSource, SectionedViewDataSourceType {
     /// Makes the cell for a row.
     public typealias ConfigureCell = (TableViewSectionedDataSource<Section>, TableView, IndexPath, Section.Item) -> TableViewCell
@@ -113,6 +116,7 @@ open class TableViewSectionedDataSource<Section: SectionModelType>: TableViewDat
 ///         return cell
 ///     })
 ///     sections.bind(to: tableView.rx.items(dataSource: dataSource))
+@MainActor
 open class RxTableViewSectionedReloadDataSource<Section: SectionModelType>: TableViewSectionedDataSource<Section>, RxTableViewDataSourceType {
     /// Sets the sections and reloads the table.
     public func tableView(_ tableView: TableView, observedEvent: Event<[Section]>) {
@@ -150,6 +154,7 @@ public struct AnimationConfiguration: Sendable, Equatable {
 /// A sectioned data source that diffs each new list of sections against the shown one and
 /// applies the difference's staged changesets in order, one batch update each (RxDataSources'
 /// `RxTableViewSectionedAnimatedDataSource`). The first list reloads.
+@MainActor
 open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionModelType>: TableViewSectionedDataSource<Section>, RxTableViewDataSourceType {
     /// Chooses between a batch and a reload for a change.
     public typealias DecideViewTransition = (TableViewSectionedDataSource<Section>, TableView, [Changeset<Section>]) -> ViewTransition

@@ -10,10 +10,12 @@ import Streams
 ///     let prefetcher = ImagePrefetcher(provider: images) { indexPath in pizzas[indexPath.row].imageURL }
 ///     tableView.prefetchDataSource = prefetcher
 ///     tableView.prefetchDistance = 5
+@MainActor
 public final class ImagePrefetcher: TableViewDataSourcePrefetching, CollectionViewDataSourcePrefetching {
     private let provider: ImageProviding
     private let url: (IndexPath) -> URL?
-    private var loads: [IndexPath: Disposable] = [:]
+    /// Read by `deinit`, which is not isolated; otherwise touched on the main actor only.
+    nonisolated(unsafe) private var loads: [IndexPath: Disposable] = [:]
 
     /// Creates a prefetcher.
     ///

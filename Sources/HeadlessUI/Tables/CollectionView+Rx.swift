@@ -3,6 +3,7 @@ import Streams
 
 /// A collection data source that receives its data from a sequence (RxCocoa's
 /// `RxCollectionViewDataSourceType`).
+@MainActor
 public protocol RxCollectionViewDataSourceType {
     /// The type of the data.
     associatedtype Element
@@ -15,6 +16,7 @@ public protocol RxCollectionViewDataSourceType {
     func collectionView(_ collectionView: CollectionView, observedEvent: Event<Element>)
 }
 
+@MainActor
 extension Reactive where Base: CollectionView {
     /// Binds a sequence of arrays to the collection view with a cell factory.
     ///
@@ -131,6 +133,7 @@ extension Reactive where Base: CollectionView {
 }
 
 /// The data source behind `collectionView.rx.items(…)`: one section of elements.
+@MainActor
 final class RxCollectionViewReactiveArrayDataSource<Element>: CollectionViewDataSource, RxCollectionViewDataSourceType, SectionedViewDataSourceType {
     private var elements: [Element] = []
     private let cellFactory: (CollectionView, Int, Element) -> CollectionViewCell
@@ -159,6 +162,7 @@ final class RxCollectionViewReactiveArrayDataSource<Element>: CollectionViewData
 
 /// A collection data source over sections, configured with a closure
 /// (RxDataSources' `CollectionViewSectionedDataSource`).
+@MainActor
 open class CollectionViewSectionedDataSource<Section: SectionModelType>: CollectionViewDataSource, SectionedViewDataSourceType {
     /// Makes the cell for an item.
     public typealias ConfigureCell = (CollectionViewSectionedDataSource<Section>, CollectionView, IndexPath, Section.Item) -> CollectionViewCell
@@ -204,6 +208,7 @@ open class CollectionViewSectionedDataSource<Section: SectionModelType>: Collect
 }
 
 /// Reloads the collection view for each new list of sections.
+@MainActor
 open class RxCollectionViewSectionedReloadDataSource<Section: SectionModelType>: CollectionViewSectionedDataSource<Section>, RxCollectionViewDataSourceType {
     /// Sets the sections and reloads.
     public func collectionView(_ collectionView: CollectionView, observedEvent: Event<[Section]>) {
@@ -215,6 +220,7 @@ open class RxCollectionViewSectionedReloadDataSource<Section: SectionModelType>:
 
 /// Applies each new list of sections to the collection view as the diff's staged changesets,
 /// one batch each, in order; the first list reloads.
+@MainActor
 open class RxCollectionViewSectionedAnimatedDataSource<Section: AnimatableSectionModelType>: CollectionViewSectionedDataSource<Section>, RxCollectionViewDataSourceType {
     private var dataSet = false
 

@@ -2,6 +2,7 @@ import Foundation
 import Streams
 
 /// Supplies a ``CollectionView``'s items (UIKit's `UICollectionViewDataSource`).
+@MainActor
 public protocol CollectionViewDataSource: AnyObject {
     /// The number of sections; 1 by default.
     func numberOfSections(in collectionView: CollectionView) -> Int
@@ -18,6 +19,7 @@ extension CollectionViewDataSource {
 }
 
 /// Reacts to a ``CollectionView``'s events (UIKit's `UICollectionViewDelegate`).
+@MainActor
 public protocol CollectionViewDelegate: AnyObject {
     /// An item was tapped.
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
@@ -33,6 +35,7 @@ extension CollectionViewDelegate {
 }
 
 /// Hears about items that will soon be shown (UIKit's `UICollectionViewDataSourcePrefetching`).
+@MainActor
 public protocol CollectionViewDataSourcePrefetching: AnyObject {
     /// Items that will soon be shown.
     func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath])
@@ -42,6 +45,7 @@ public protocol CollectionViewDataSourcePrefetching: AnyObject {
 
 /// A headless collection view: a grid of ``itemsPerRow`` columns, each line
 /// ``itemHeight`` high; every section starts a new line.
+@MainActor
 open class CollectionView: ListView {
     /// Items side by side on a line.
     public var itemsPerRow: Int {

@@ -6,6 +6,7 @@ import Streams
 ///
 /// Lists lay out at once (on `reloadData`, a batch, a scroll or a size change), so what
 /// `cellForRow(at:)` and ``View/render()`` show is always current.
+@MainActor
 open class ListView: View {
     /// The viewport's height.
     public var height: Double {

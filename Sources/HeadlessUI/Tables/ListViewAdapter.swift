@@ -7,6 +7,7 @@ import Streams
 /// ``TableView`` and ``CollectionView`` are the adapters: each sets itself as its list's
 /// adapter, so the machinery asks one object, through one protocol, instead of calling
 /// overridable no-op methods. The optional parts have defaults below.
+@MainActor
 protocol ListViewAdapter: ListView {
     /// The number of sections the data source has.
     func dataSourceSectionCount() -> Int

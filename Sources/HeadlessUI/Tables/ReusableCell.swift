@@ -7,6 +7,7 @@ import Streams
 /// A cell leaving the viewport goes back to its list's reuse pool and ``prepareForReuse()``
 /// runs at once, so anything it was waiting for (an image, a subscription in a
 /// ``disposeBag`` it recreates there) stops before the cell shows another row.
+@MainActor
 open class ReusableCell: View {
     /// The identifier the cell was registered and dequeued with.
     public let reuseIdentifier: String?
@@ -49,6 +50,7 @@ open class ReusableCell: View {
 }
 
 /// A table row's view, with UIKit's optional standard content.
+@MainActor
 open class TableViewCell: ReusableCell {
     /// The main text, created on first use.
     public private(set) lazy var textLabel: Label? = makeContent(Label())
@@ -71,6 +73,7 @@ open class TableViewCell: ReusableCell {
 }
 
 /// A collection item's view.
+@MainActor
 open class CollectionViewCell: ReusableCell {
     /// Creates a cell.
     ///

@@ -1,6 +1,7 @@
 import Foundation
 import Streams
 
+@MainActor
 extension Reactive where Base: TableView {
     /// Binds a sequence of arrays to the table, one row per element, with a cell factory.
     ///
@@ -169,6 +170,7 @@ extension Reactive where Base: TableView {
 }
 
 /// The data source behind `rx.items(…)` with a cell factory: one section of elements.
+@MainActor
 final class RxTableViewReactiveArrayDataSource<Element>: TableViewDataSource, RxTableViewDataSourceType, SectionedViewDataSourceType {
     private var elements: [Element] = []
     private let cellFactory: (TableView, Int, Element) -> TableViewCell

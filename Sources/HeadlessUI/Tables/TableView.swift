@@ -2,6 +2,7 @@ import Foundation
 import Streams
 
 /// Supplies a ``TableView``'s rows (UIKit's `UITableViewDataSource`).
+@MainActor
 public protocol TableViewDataSource: AnyObject {
     /// The number of sections; 1 by default.
     func numberOfSections(in tableView: TableView) -> Int
@@ -25,6 +26,7 @@ extension TableViewDataSource {
 }
 
 /// Reacts to a ``TableView``'s events and sizes its rows (UIKit's `UITableViewDelegate`).
+@MainActor
 public protocol TableViewDelegate: AnyObject {
     /// The row's height; ``TableView/rowHeight`` by default.
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double
@@ -57,6 +59,7 @@ extension TableViewDelegate {
 /// Rows within ``ListView/prefetchDistance`` of the viewport are announced once; they are
 /// cancelled when they leave that window *or become visible* (the cell then does its own
 /// work), so prefetch work never doubles a cell's.
+@MainActor
 public protocol TableViewDataSourcePrefetching: AnyObject {
     /// Rows that will soon be shown.
     func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath])
@@ -83,6 +86,7 @@ extension TableViewCell {
 ///     table.dataSource = dataSource
 ///     table.cellForRow(at: IndexPath(row: 0, section: 0))         // the first cell
 ///     table.scroll(to: 440)                                       // rows 10–12 now
+@MainActor
 open class TableView: ListView {
     /// The height of each row unless the delegate says otherwise.
     public var rowHeight: Double {

@@ -10,6 +10,7 @@ import Streams
 ///
 ///     let spinner = ActivityIndicatorView()
 ///     activity.asDriver().drive(spinner.rx.isAnimating)
+@MainActor
 open class ActivityIndicatorView: View {
     /// Whether the spinner turns.
     public private(set) var isAnimating = false
@@ -35,6 +36,7 @@ open class ActivityIndicatorView: View {
     }
 }
 
+@MainActor
 extension Reactive where Base: ActivityIndicatorView {
     /// Binds whether the spinner turns.
     public var isAnimating: Binder<Bool> {

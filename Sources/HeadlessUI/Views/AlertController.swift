@@ -1,6 +1,7 @@
 import Streams
 
 /// An alert with buttons (UIKit's `UIAlertController` in `.alert` style).
+@MainActor
 open class AlertController: ViewController {
     /// The message under the title.
     public var message: String?
@@ -40,6 +41,7 @@ open class AlertController: ViewController {
 }
 
 /// A button of an ``AlertController``.
+@MainActor
 public final class AlertAction {
     /// The kind of button.
     public enum Style: Sendable {
@@ -72,6 +74,7 @@ public final class AlertAction {
     }
 }
 
+@MainActor
 final class AlertView: View {
     private weak var alert: AlertController?
 

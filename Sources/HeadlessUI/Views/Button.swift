@@ -6,6 +6,7 @@ import Streams
 ///     order.rx.tap.subscribe(onNext: { print("order") })
 ///     order.tap()   // prints order
 ///     order.render() // Button [Order]
+@MainActor
 open class Button: Control {
     /// The title for the normal state.
     public var title: String?
@@ -50,6 +51,7 @@ open class Button: Control {
     }
 }
 
+@MainActor
 extension Reactive where Base: Button {
     /// The button's taps.
     public var tap: ControlEvent<Void> { controlEvent(.touchUpInside) }

@@ -26,6 +26,7 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
 
 /// A view that sends events when the user acts on it: the base of buttons, switches and text
 /// fields.
+@MainActor
 open class Control: View {
     /// Whether the control responds to the user; a disabled control ignores simulated input.
     public var isEnabled = true
@@ -55,6 +56,7 @@ open class Control: View {
     }
 }
 
+@MainActor
 extension Reactive where Base: Control {
     /// The control's events of the given kinds; completes when the control is deallocated.
     ///

@@ -5,6 +5,7 @@ import Streams
 ///
 /// Attach one with ``View/addGestureRecognizer(_:)``; a test fires it with the subclass's
 /// simulation method, such as ``TapGestureRecognizer/tap()``.
+@MainActor
 open class GestureRecognizer: ReactiveCompatible {
     /// Where a recognizer is in recognising its gesture (UIKit's `UIGestureRecognizer.State`).
     public enum State: Sendable, Equatable {
@@ -61,6 +62,7 @@ open class GestureRecognizer: ReactiveCompatible {
 ///     view.addGestureRecognizer(tap)
 ///     tap.rx.event.subscribe(onNext: { _ in view.endEditing(true) })
 ///     tap.tap()                            // a test taps the view
+@MainActor
 open class TapGestureRecognizer: GestureRecognizer {
     /// How many taps make the gesture (only recorded; ``tap()`` is one whole gesture).
     public var numberOfTapsRequired = 1
@@ -105,6 +107,7 @@ extension View {
     }
 }
 
+@MainActor
 extension Reactive where Base: GestureRecognizer {
     /// The recognizer, each time it recognises its gesture (RxCocoa's `rx.event`); completes
     /// when the recognizer is freed.

@@ -4,6 +4,7 @@ import Streams
 /// Shows an ``Image``; renders as the image's description, e.g. `ImageView [image pepperoni 64×64]`.
 ///
 /// For images loaded from a URL (cells), see ``load(_:from:placeholder:)``.
+@MainActor
 open class ImageView: View {
     /// The image shown, or `nil`.
     public var image: Image?
@@ -34,6 +35,7 @@ open class ImageView: View {
     }
 }
 
+@MainActor
 extension Reactive where Base: ImageView {
     /// Binds the image.
     public var image: Binder<Image?> { Binder(base) { $0.image = $1 } }

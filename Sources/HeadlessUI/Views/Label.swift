@@ -3,6 +3,7 @@ import Streams
 /// A line of text.
 ///
 ///     Label(text: "Margherita").render()  // Label "Margherita"
+@MainActor
 open class Label: View {
     /// The text shown; `nil` renders as an empty label.
     public var text: String?
@@ -24,6 +25,7 @@ open class Label: View {
     }
 }
 
+@MainActor
 extension Reactive where Base: Label {
     /// Binds the label's text.
     public var text: Binder<String?> { Binder(base) { $0.text = $1 } }

@@ -11,6 +11,7 @@ public enum ListLoadState: Equatable, Sendable {
 }
 
 /// A grey placeholder shaped like a cell, shown while a list loads.
+@MainActor
 open class SkeletonView: View {
     /// How many placeholder rows it draws.
     public var rows: Int
@@ -31,6 +32,7 @@ open class SkeletonView: View {
 }
 
 /// The "network error" view: a message and a Retry button.
+@MainActor
 open class NetworkErrorView: View {
     /// The message.
     public let messageLabel = Label()
@@ -48,6 +50,7 @@ open class NetworkErrorView: View {
     }
 }
 
+@MainActor
 extension Reactive where Base: NetworkErrorView {
     /// Taps on Retry.
     public var retry: ControlEvent<Void> { retryButton.rx.tap }
@@ -55,6 +58,7 @@ extension Reactive where Base: NetworkErrorView {
     private var retryButton: Button { base.retryButton }
 }
 
+@MainActor
 extension Reactive where Base: ListView {
     /// Sets the list's background view from a load state: a ``SkeletonView`` while loading, a
     /// ``NetworkErrorView`` when the first load failed, nothing once loaded.

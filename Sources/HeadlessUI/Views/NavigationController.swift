@@ -1,6 +1,7 @@
 import Streams
 
 /// A stack of screens (UIKit's `UINavigationController`); the top one is shown.
+@MainActor
 open class NavigationController: ViewController {
     /// The screens, root first.
     public private(set) var viewControllers: [ViewController] = []

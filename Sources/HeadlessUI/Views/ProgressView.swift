@@ -1,6 +1,7 @@
 import Streams
 
 /// A progress bar.
+@MainActor
 open class ProgressView: View {
     /// The progress, from 0 to 1 (clamped).
     public var progress: Float = 0 {
@@ -16,6 +17,7 @@ open class ProgressView: View {
     }
 }
 
+@MainActor
 extension Reactive where Base: ProgressView {
     /// Binds the progress.
     public var progress: Binder<Float> { Binder(base) { $0.progress = $1 } }

@@ -1,6 +1,7 @@
 import Streams
 
 /// An on/off switch; ``toggle()`` simulates the user.
+@MainActor
 open class Switch: Control {
     /// Whether the switch is on.
     public var isOn: Bool
@@ -37,6 +38,7 @@ open class Switch: Control {
     }
 }
 
+@MainActor
 extension Reactive where Base: Switch {
     /// The state, two-way: the current state then each user change.
     public var isOn: ControlProperty<Bool> { value }

@@ -4,6 +4,7 @@ import Streams
 ///
 /// As in UIKit, setting ``text`` in code sends no event; typing sends `.editingChanged`
 /// for each character, so `rx.text` sees user edits and its own current value.
+@MainActor
 open class TextField: Control {
     /// The text; `""` when empty.
     public var text: String? = ""
@@ -92,6 +93,7 @@ open class TextField: Control {
     }
 }
 
+@MainActor
 extension Reactive where Base: TextField {
     /// The text, two-way: the current text then each user edit; setting it changes the field.
     public var text: ControlProperty<String?> { value }

@@ -3,14 +3,15 @@ import Streams
 /// A headless view: a plain object with bindable state, a tree of subviews and a text
 /// picture of itself (``render()``).
 ///
-/// Views are not thread-safe: like UIKit views they change on the main scheduler only,
-/// which ``Binder`` guarantees for bindings.
+/// Views are isolated to the main actor, as UIKit's are: they change there only, and a
+/// ``Binder`` into a view runs its update there.
 ///
 ///     let view = View()
 ///     view.addSubview(Label(text: "Margherita"))
 ///     print(view.render())
 ///     // View
 ///     //   Label "Margherita"
+@MainActor
 open class View: ReactiveCompatible {
     /// Whether the view (and its subviews) is hidden; hidden views are not rendered.
     public var isHidden = false
@@ -164,6 +165,7 @@ func formatFraction(_ value: Double) -> String {
     return rest % 10 == 0 ? "\(whole).\(rest / 10)" : "\(whole).\(rest < 10 ? "0" : "")\(rest)"
 }
 
+@MainActor
 extension Reactive where Base: View {
     /// Binds whether the view is hidden.
     public var isHidden: Binder<Bool> { Binder(base) { $0.isHidden = $1 } }

@@ -4,6 +4,7 @@ import Streams
 ///
 /// Subclasses build their views and bindings in ``viewDidLoad()``, called the first time
 /// ``view`` is read.
+@MainActor
 open class ViewController: ReactiveCompatible {
     /// The screen's title, shown by navigation.
     public var title: String?

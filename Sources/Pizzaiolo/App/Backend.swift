@@ -73,6 +73,7 @@ public final class Backend: @unchecked Sendable {
     /// waits for the decoding queue to release the subscriptions of the decodes it ran.
     ///
     /// - Parameter timeout: The longest wait for a real server.
+    @MainActor
     public func settle(timeout: TimeInterval = 10) {
         _ = Headless.drain()
         if let clock {

@@ -18,9 +18,10 @@ import Streams
 /// The app is where the parts meet: it makes each screen's view model from its repositories
 /// (a screen is given its view model, or the function that makes it from the screen's taps,
 /// and only binds), and it holds the one ``reload()`` input every list reloads on.
+@MainActor
 public final class PizzaioloApp {
     /// The model types the app stores.
-    public static var objectTypes: [any StoreObject.Type] { [Category.self, Pizza.self, Featured.self, CartItem.self, PlacedOrder.self] }
+    nonisolated public static var objectTypes: [any StoreObject.Type] { [Category.self, Pizza.self, Featured.self, CartItem.self, PlacedOrder.self] }
     /// What an image view shows until its photo arrives.
     public static let placeholder = Image(width: 16, height: 16, color: .init(r: 200, g: 200, b: 200), name: "placeholder")
 
@@ -136,6 +137,7 @@ public final class PizzaioloApp {
 
 extension PizzaioloApp: ReactiveCompatible {}
 
+@MainActor
 extension Reactive where Base: PizzaioloApp {
     /// Opens the Cart for each tap bound to it.
     public var openCart: Binder<Void> { Binder(base) { app, _ in app.openCart() } }

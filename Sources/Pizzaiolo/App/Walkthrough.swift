@@ -7,6 +7,7 @@ import Streams
 /// The guided tour `swift run pizzaiolo` prints: it drives the app the way a user would and
 /// shows each screen as text, with one line of explanation per step. Deterministic: the
 /// embedded API answers on a virtual clock, so the same run prints the same text.
+@MainActor
 public enum Walkthrough {
     /// Runs the tour.
     ///

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// An observer that applies each element to a UI object on the main scheduler.
 ///
 /// A binder never errors back: binding an error is a programming error, reported through
@@ -12,12 +14,55 @@ public struct Binder<Value>: ObserverType {
 
     private let binding: (Event<Value>) -> Void
 
-    /// Creates a binder that calls `binding` with the target and each element on `scheduler`.
+    /// Creates a binder that calls `binding`, isolated to the main actor, with the target and
+    /// each element on ``MainScheduler/instance``: at once when an element arrives on the main
+    /// actor with nothing queued before it, otherwise in the next drain of the main scheduler.
+    ///
+    /// `binding` may touch main-actor state (a view's properties) whether the binder is made
+    /// on the main actor or not; no `MainActor.assumeIsolated` is needed around it. If a drain
+    /// of the main scheduler runs on a thread that is not the main actor's (a program that
+    /// drains from a background thread), the update is handed to the main dispatch queue
+    /// instead of running there.
     ///
     /// - Parameters:
     ///   - target: The object to update; held weakly, elements after it is gone are dropped.
-    ///   - scheduler: Where updates run; ``MainScheduler/instance`` by default.
+    ///   - binding: Applies one element to the target, on the main actor.
+    public init<Target: AnyObject>(_ target: Target, binding: @escaping @MainActor (Target, Value) -> Void) {
+        self.binding = { [weak target] event in
+            switch event {
+            case .next(let element):
+                _ = MainScheduler.instance.schedule(element) { element in
+                    guard let target else { return Disposables.create() }
+                    // Elements and targets are not Sendable: the scheduler is serial and the
+                    // value goes to one place, the main actor, and is not touched here again.
+                    let handOver = UncheckedSendable((target, element))
+                    if MainScheduler.isOnMainActor {
+                        MainActor.assumeIsolated { binding(handOver.value.0, handOver.value.1) }
+                    } else {
+                        DispatchQueue.main.async {
+                            MainActor.assumeIsolated { binding(handOver.value.0, handOver.value.1) }
+                        }
+                    }
+                    return Disposables.create()
+                }
+            case .error(let error):
+                Hooks.reportProgrammingError("Binding error: \(error)")
+            case .completed:
+                break
+            }
+        }
+    }
+
+    /// Creates a binder that calls `binding` with the target and each element on `scheduler`.
+    ///
+    /// `binding` is not isolated: it runs wherever `scheduler` runs work. For a target isolated
+    /// to the main actor use ``init(_:binding:)``, which runs `binding` on the main actor.
+    ///
+    /// - Parameters:
+    ///   - target: The object to update; held weakly, elements after it is gone are dropped.
+    ///   - scheduler: Where updates run.
     ///   - binding: Applies one element to the target.
+    @_disfavoredOverload
     public init<Target: AnyObject>(_ target: Target, scheduler: ImmediateSchedulerType = MainScheduler.instance, binding: @escaping (Target, Value) -> Void) {
         self.binding = { [weak target] event in
             switch event {

@@ -23,7 +23,10 @@ public struct Reactive<Base> {
     /// - Parameter keyPath: The property to set on the main scheduler.
     /// - Returns: A ``Binder`` that writes the property.
     public subscript<Property>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Property>) -> Binder<Property> where Base: AnyObject {
-        Binder(base) { base, value in base[keyPath: keyPath] = value }
+        // Key paths to class properties are immutable values; the box carries one to the
+        // binding, which runs on the main actor.
+        let path = UncheckedSendable(keyPath)
+        return Binder(base) { base, value in base[keyPath: path.value] = value }
     }
 }
 

@@ -4,22 +4,25 @@ import Locking
 
 /// The UI scheduler: serial, and the only place where view state changes.
 ///
-/// ``instance`` runs work at once when called on the main thread (or inside a drain) with
-/// nothing queued before it; otherwise the work is queued. ``asyncInstance`` always queues.
+/// ``instance`` runs work at once when called on the main actor (see ``isOnMainActor``: the
+/// main thread or work of the main dispatch queue) or inside a drain, with nothing queued
+/// before it; otherwise the work is queued. ``asyncInstance`` always queues.
 ///
 /// Queued work runs when the main scheduler is drained. On Apple platforms the main dispatch
 /// queue drains it automatically. Everywhere, pumping the main run loop on the main thread
 /// (`RunLoop.main.run(until:)`, as RxSwift-era tests do, or XCTest's `wait(for:timeout:)`)
 /// drains it. A headless app or a test drains it itself with ``drain()`` or
 /// ``run(until:timeout:)``; the thread that drains counts as the main scheduler meanwhile,
-/// and only one thread drains at a time, so work never runs concurrently.
+/// and only one thread drains at a time, so work never runs concurrently. Work that touches
+/// main-actor state (views) must be drained on the main actor, as `Headless.run` and
+/// `Headless.drain` do: a `@MainActor` closure run elsewhere stops the process.
 ///
 /// As in RxSwift it is a ``SerialDispatchQueueScheduler`` (its queue is the main dispatch
 /// queue), so code that keeps one in such a property compiles unchanged:
 ///
 ///     let scheduler: SerialDispatchQueueScheduler = MainScheduler.instance
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
-    /// The main scheduler: immediate on the main thread when nothing is queued.
+    /// The main scheduler: immediate on the main actor when nothing is queued.
     public static let instance = MainScheduler(alwaysQueue: false)
 
     /// The main scheduler, always queueing (never runs work inside `schedule`).
@@ -49,18 +52,28 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         self.init(alwaysQueue: false)
     }
 
-    /// Stops with a clear message when not called on the main thread (RxSwift's check, for code
-    /// that must run on the main thread itself rather than inside a headless drain).
+    /// Stops with a clear message when not called on the main actor (RxSwift's main-thread
+    /// check, for code that must run there rather than inside a headless drain on another
+    /// thread): the main thread, or work of the main dispatch queue (see ``isOnMainActor``).
     ///
     /// - Parameter errorMessage: Extra text for the failure.
     public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
-        precondition(Thread.isMainThread, errorMessage ?? "Running on a background thread instead of the main thread.")
+        precondition(isOnMainActor, errorMessage ?? "Running on a background thread instead of the main thread.")
     }
 
-    /// `true` when the calling code runs on the main scheduler: on the main thread, or inside
-    /// a drain.
+    /// `true` when the calling code runs on the main scheduler: on the main actor (see
+    /// ``isOnMainActor``), or inside a drain.
     public static var isOnMainScheduler: Bool {
-        Thread.isMainThread || TrampolineState.current?.isDrainingMain == true
+        isOnMainActor || TrampolineState.current?.isDrainingMain == true
+    }
+
+    /// `true` when the calling code runs on the main actor's executor: inside work of the main
+    /// dispatch queue (which is how the main actor runs jobs, a `@MainActor` test's body among
+    /// them, even where a worker thread services that queue, as under `swift test` on Linux),
+    /// or on the main thread itself. Asked without crashing: it reads a `DispatchSpecificKey`
+    /// set on `DispatchQueue.main`, where `MainActor.assumeIsolated` would stop the process.
+    public static var isOnMainActor: Bool {
+        MainQueueMark.isOnMainQueue || Thread.isMainThread
     }
 
     /// Stops with a clear message when not called on the main scheduler.
@@ -163,6 +176,21 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         var since = Date.distantFuture
 
         package init() {}
+    }
+}
+
+/// A mark on `DispatchQueue.main`: code running as work of the main queue reads it back.
+enum MainQueueMark {
+    private static let key = DispatchSpecificKey<UInt8>()
+    private static let installed: Bool = {
+        DispatchQueue.main.setSpecific(key: key, value: 1)
+        return true
+    }()
+
+    /// Whether the calling code runs as work of the main dispatch queue.
+    static var isOnMainQueue: Bool {
+        _ = installed
+        return DispatchQueue.getSpecific(key: key) != nil
     }
 }
 

@@ -17,6 +17,7 @@ import Streams
 /// on a virtual clock that the demo advances itself, so the output is the same on every
 /// machine. With `api`, requests go to a real server and the demo waits (up to 15 s per step)
 /// for the visible cells to settle.
+@MainActor
 public enum TracksDemo {
     /// The figures the walkthrough ends with.
     public struct Summary: Equatable, Sendable {
@@ -86,6 +87,7 @@ public enum TracksDemo {
 }
 
 /// The steps of the walkthrough, over one screen.
+@MainActor
 private final class Walkthrough {
     let screen: TracksViewController
     let requests: RequestLog
@@ -260,6 +262,7 @@ private final class Walkthrough {
 }
 
 /// How the walkthrough lets time pass.
+@MainActor
 protocol DemoClock: AnyObject {
     /// Where the search's results are delivered.
     var scheduler: ImmediateSchedulerType { get }
@@ -273,6 +276,7 @@ protocol DemoClock: AnyObject {
 }
 
 /// Virtual time for the embedded API: deterministic, and instant in wall-clock terms.
+@MainActor
 final class VirtualClock: DemoClock {
     let virtualScheduler = VirtualTimeScheduler(initialClock: 0, converter: IntegerVirtualTimeConverter(resolution: 0.001))
     var scheduler: ImmediateSchedulerType { virtualScheduler }
@@ -295,6 +299,7 @@ final class VirtualClock: DemoClock {
 }
 
 /// Wall-clock time for a real server: the main scheduler is drained while waiting.
+@MainActor
 final class RealClock: DemoClock {
     var scheduler: ImmediateSchedulerType { MainScheduler.asyncInstance }
 

@@ -127,12 +127,11 @@ private final class FailureReportingProvider: ImageProviding {
 
     func loadImage(for url: URL) -> Observable<Image> {
         guard let base, let cell else { return .empty() }
-        let generation = cell.currentGeneration
-        return base.loadImage(for: url).do(onError: { [weak cell] error in
-            _ = MainScheduler.instance.schedule(()) { _ in
-                cell?.showFailure(error, url: url, generation: generation)
-                return Disposables.create()
-            }
-        })
+        // ImageView.load, on the main actor, is the caller.
+        let generation = MainActor.assumeIsolated { cell.currentGeneration }
+        let failure = Binder<Error>(cell) { cell, error in
+            cell.showFailure(error, url: url, generation: generation)
+        }
+        return base.loadImage(for: url).do(onError: { error in failure.onNext(error) })
     }
 }

@@ -9,7 +9,7 @@ import TestSupport
 
 /// `CartViewModel`: the lines as the store's change sets, the totals, and the edits (each an
 /// `Action`), executed at set times on a `TestScheduler`.
-@Suite(.resourceCheck) struct CartViewModelTests {
+@MainActor @Suite(.resourceCheck) struct CartViewModelTests {
     @Test func editsChangeTheLinesTheTotalsAndTheChangeSets() throws {
         let bench = try ViewModelBench()
         let cart = bench.cart

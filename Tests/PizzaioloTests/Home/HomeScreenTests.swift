@@ -9,7 +9,7 @@ import TestSupport
 /// The Home screen's story of a first launch with no network: the error view, Retry, the
 /// filled list — read from the rendered screen and from the view model's `Driver`s, with the
 /// embedded network switched offline, then online.
-@Suite(.resourceCheck) struct HomeScreenTests {
+@MainActor @Suite(.resourceCheck) struct HomeScreenTests {
     /// The state a shared list replays now.
     static func current<Element>(_ states: Observable<LoadState<Element>>) -> LoadState<Element>? {
         var state: LoadState<Element>?

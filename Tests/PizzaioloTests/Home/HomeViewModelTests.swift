@@ -9,7 +9,7 @@ import TestSupport
 
 /// `HomeViewModel`, a pure function of the cards' load states: each output for a timeline of
 /// states, on a `TestScheduler`.
-@Suite(.resourceCheck) struct HomeViewModelTests {
+@MainActor @Suite(.resourceCheck) struct HomeViewModelTests {
     struct Offline: Error {}
     static let base = URL(string: "http://pizzaiolo.local")!
     static func card(_ id: Int, _ title: String, price: Int? = 899) -> FeaturedCard {

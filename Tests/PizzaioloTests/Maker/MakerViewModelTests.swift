@@ -9,7 +9,7 @@ import TestSupport
 
 /// `MakerViewModel`, a pure function of its taps: toppings chosen and dropped on a
 /// `TestScheduler`, the price and Add to cart recorded, the cart read from the store.
-@Suite(.resourceCheck) struct MakerViewModelTests {
+@MainActor @Suite(.resourceCheck) struct MakerViewModelTests {
     @Test func toppingsPriceThePizzaAndAddToCartAddsOneLinePerSetOfToppings() throws {
         let bench = try ViewModelBench()
         let cart = bench.cart

@@ -10,9 +10,9 @@ import TestSupport
 
 /// `PaymentViewModel`, a pure function of the pay taps: taps on a `TestScheduler`, the order
 /// sent to the embedded kitchen, its fate read back from the store.
-@Suite(.resourceCheck) struct PaymentViewModelTests {
+@MainActor @Suite(.resourceCheck) struct PaymentViewModelTests {
     /// The view-model bench, with the embedded kitchen and an order queue on its store.
-    struct Rig {
+    @MainActor struct Rig {
         let bench: ViewModelBench
         let backend = Backend.embedded()
         let orders: OrderQueue

@@ -8,7 +8,7 @@ import TestSupport
 /// The Selector's list of the pizzas its chips select: one live query that follows the chips,
 /// so a chip switch is one batch update of the table (the rows that left and came), never a
 /// reload.
-@Suite(.resourceCheck) struct SelectorScreenTests {
+@MainActor @Suite(.resourceCheck) struct SelectorScreenTests {
     static func names(_ table: TableView) -> [String] {
         (0..<table.numberOfRows(inSection: 0)).compactMap { table.cellForRow(at: IndexPath(row: $0, section: 0))?.textLabel?.text }
     }

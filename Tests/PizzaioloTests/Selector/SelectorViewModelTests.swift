@@ -10,7 +10,7 @@ import TestSupport
 
 /// `SelectorViewModel`, a pure function of its taps and the menu: taps on a `TestScheduler`,
 /// the outputs recorded, the cart read from an in-memory store.
-@Suite(.resourceCheck) struct SelectorViewModelTests {
+@MainActor @Suite(.resourceCheck) struct SelectorViewModelTests {
     typealias Page = SelectorPagesTests
     static let menu = Page.menu       // Margherita {1,2}, Marinara {1}, Frutti di Mare {3}, Bianca {4}
 
