@@ -29,12 +29,17 @@ enum IncrementalResults {
             case .clause(.distinct), .clause(.limit): return nil
             }
         }
-        // The previous slots number the rows of the snapshot they were evaluated in. A
-        // compaction that moved the store to its new snapshot since then may have numbered the
-        // rows again, so they can only be placed against the commit's parent snapshot itself.
+        // The previous slots number the rows of the snapshot they were evaluated in. The objects
+        // the commit did not touch keep them, and the touched ones are placed among them as slots
+        // of the new table, so both tables must number the rows alike. A file compaction that
+        // moved the store to a new snapshot since the previous evaluation may have numbered them
+        // again (hence the previous results must be of the commit's parent itself), and so may
+        // the commit: publishing it drops a table's deleted slots once they outnumber its rows
+        // (`TableState.compactIfNeeded`), moving every later row down.
         let touched = changes.inserted.count + changes.deleted.count + changes.modified.count
         guard previous.snapshot === commit.old, touched * maxShare <= previous.slots.count,
-              let oldTable = commit.old.table(schema), let newTable = commit.new.table(schema) else { return nil }
+              let oldTable = commit.old.table(schema), let newTable = commit.new.table(schema),
+              oldTable.slotNumbering == newTable.slotNumbering else { return nil }
         let order: Order
         if let sort {
             let compiler = QueryCompiler(schema: schema)

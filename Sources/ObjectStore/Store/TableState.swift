@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One model's rows in one committed version.
 ///
@@ -38,6 +39,15 @@ struct TableState {
     private(set) var derived: DerivedIndexes?
     /// Whether the model has fields `derived` serves (an indexed plain field, a to-many link).
     let hasDerivedIndexes: Bool
+    /// Which numbering of the rows the slots follow: kept by every version made from this one
+    /// by writing rows (a row keeps its slot until it is deleted, new rows take new slots), a
+    /// new one for a table made afresh — ``compactIfNeeded()``'s, which numbers the rows again.
+    /// Slots listed from one version name the same rows in another only when the two tables
+    /// have the same numbering.
+    let slotNumbering: UInt64
+
+    /// The last numbering handed out (see ``slotNumbering``).
+    private static let numberings = Atomic<UInt64>(0)
 
     init(schema: ObjectSchema, base: PagedTable? = nil) {
         self.schema = schema
@@ -55,6 +65,7 @@ struct TableState {
             return f.isIndexed && OrderedIndex.supports(f.kind)
         }
         if hasDerivedIndexes { derived = DerivedIndexes() }
+        slotNumbering = Self.numberings.add(1, ordering: .relaxed).newValue
     }
 
     /// Gives a changed table a fresh box of derived indexes (when it is published).
@@ -324,8 +335,9 @@ struct TableState {
         }
     }
 
-    /// Drops deleted slots when they outnumber live rows (keeps insertion order). A table
-    /// with a base keeps its slots: the base's are fixed until the next snapshot.
+    /// Drops deleted slots when they outnumber live rows (keeps insertion order, numbers the
+    /// rows again: the table gets a new ``slotNumbering``). A table with a base keeps its
+    /// slots: the base's are fixed until the next snapshot.
     mutating func compactIfNeeded() {
         guard base == nil else { return }
         let dead = added.count - liveCount
