@@ -4,7 +4,7 @@ import AppKit
 import HeadlessUI
 import Streams
 
-func firstItem(of collection: CollectionView) -> Int {
+@MainActor func firstItem(of collection: CollectionView) -> Int {
     let path = IndexPath(item: 2, section: 0)
     return path.item + path.section + IndexPath(row: 1, section: 0).row
 }

@@ -4,7 +4,7 @@ import HeadlessUI
 import Streams
 import UIKit
 
-func firstRow(of table: TableView) -> Int {
+@MainActor func firstRow(of table: TableView) -> Int {
     let path = IndexPath(row: 2, section: 0)
     _ = IndexPath(item: 1, section: 0).item
     return path.row + path.section + (table.indexPathsForVisibleRows.first?.row ?? 0)
