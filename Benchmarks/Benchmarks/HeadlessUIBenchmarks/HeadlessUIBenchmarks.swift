@@ -20,8 +20,17 @@ let rowCount = 10_000
 
 var configuration: Benchmark.Configuration { suiteConfiguration(warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 100) }
 
-func scenario(_ name: String, _ flavor: String, operations: Int, _ body: @escaping (Benchmark) throws -> Void) {
-    registerScenario(name, flavour: flavor, operations: operations, configuration: configuration, body)
+/// Registers a scenario whose body runs on the main actor, as HeadlessUI's views are isolated:
+/// on the main thread at once when the runner is there, otherwise on the main queue.
+func scenario(_ name: String, _ flavor: String, operations: Int, _ body: @escaping @MainActor (Benchmark) throws -> Void) {
+    registerScenario(name, flavour: flavor, operations: operations, configuration: configuration) { benchmark in
+        try onMainActor { try body(benchmark) }
+    }
+}
+
+func onMainActor(_ work: @MainActor () throws -> Void) throws {
+    if Thread.isMainThread { return try MainActor.assumeIsolated { try work() } }
+    try DispatchQueue.main.sync { try MainActor.assumeIsolated { try work() } }
 }
 
 struct Row: IdentifiableType, Equatable, Hashable {
