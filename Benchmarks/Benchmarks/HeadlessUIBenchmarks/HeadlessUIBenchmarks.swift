@@ -24,6 +24,8 @@ var configuration: Benchmark.Configuration { suiteConfiguration(warmupIterations
 /// on the main thread at once when the runner is there, otherwise on the main queue.
 func scenario(_ name: String, _ flavor: String, operations: Int, _ body: @escaping @MainActor (Benchmark) throws -> Void) {
     registerScenario(name, flavour: flavor, operations: operations, configuration: configuration) { benchmark in
+        // The runner waits for the body, so the benchmark is used by one thread at a time.
+        nonisolated(unsafe) let benchmark = benchmark
         try onMainActor { try body(benchmark) }
     }
 }
