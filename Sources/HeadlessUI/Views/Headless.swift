@@ -11,28 +11,42 @@ import Streams
 ///     }
 ///     #expect(label.text == "Marinara")
 public enum Headless {
-    /// Runs `body` on the main actor as an action of the main scheduler, then drains the main
-    /// scheduler there.
+    /// Runs `body` on the main actor as the main thread runs an event handler, with the main
+    /// scheduler drained before and after.
     ///
-    /// Inside `body`, ``MainScheduler/instance`` runs work inline, so bindings take effect at
-    /// once; work queued from other threads runs in the drain.
+    /// First the work already queued on the main scheduler runs, so `body` sees the screen as it
+    /// is. Then `body` runs outside any scheduled action: ``MainScheduler/instance`` runs what it
+    /// schedules inline (while nothing is queued before it), so bindings take effect at once —
+    /// typing into a field that enables an `Action` enables its button before the next line
+    /// taps it. Finally the work `body` queued (``MainScheduler/asyncInstance``, other threads,
+    /// what had to wait behind them) is drained.
     ///
     /// - Parameter body: The UI code.
     /// - Returns: What `body` returns.
     @MainActor @discardableResult
     public static func run<T>(_ body: () -> T) -> T {
-        var result: T?
-        withoutActuallyEscaping(body) { body in
-            _ = MainScheduler.asyncInstance.schedule(()) { _ in
-                result = body()
-                return Disposables.create()
-            }
-            MainScheduler.drain()
-        }
-        guard let result else {
-            preconditionFailure("Headless.run: the main scheduler did not run the action")
-        }
+        MainScheduler.drain()
+        let result = MainScheduler.runAsEventHandler(body)
+        MainScheduler.drain()
         return result
+    }
+
+    /// Puts `screen` on screen as a window's root view controller: it, the top of its stack and
+    /// what it presents get `viewWillAppear` and `viewDidAppear` (see ``ViewController``).
+    ///
+    /// - Parameter screen: The root screen.
+    @MainActor
+    public static func show(_ screen: ViewController) {
+        screen.appear()
+    }
+
+    /// Takes `screen` off screen (the app going to the background, or the window closing): what
+    /// appeared with ``show(_:)`` gets `viewWillDisappear` and `viewDidDisappear`.
+    ///
+    /// - Parameter screen: The root screen.
+    @MainActor
+    public static func hide(_ screen: ViewController) {
+        screen.disappear()
     }
 
     /// Runs throwing UI code on the main scheduler, then drains it; see ``run(_:)``.

@@ -131,6 +131,17 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         MainQueue.shared.drain()
     }
 
+    /// Runs `body` on the calling thread the way the main thread runs an event handler (a tap,
+    /// a keystroke): outside any scheduled action, so what `body` schedules on ``instance`` runs
+    /// inline while nothing is queued or executing, as in RxSwift; meanwhile no other thread runs
+    /// main-scheduler work. Queued work is not drained; the caller drains before or after.
+    ///
+    /// - Parameter body: The code, on the main actor.
+    /// - Returns: What `body` returns.
+    package static func runAsEventHandler<T>(_ body: () throws -> T) rethrows -> T {
+        try MainQueue.shared.runHoldingExecution(body)
+    }
+
     /// Drains repeatedly, waiting for new work, until `condition` holds or `timeout` passes.
     ///
     /// - Parameters:
@@ -226,6 +237,14 @@ final class MainQueue: @unchecked Sendable {
         condition.unlock()
         if !allowed { executionLock.unlock() }
         return allowed
+    }
+
+    /// Runs `body` with the execution lock held but as no action: work it schedules inline is
+    /// allowed (``beginInline()`` takes the lock again, recursively) while drains elsewhere wait.
+    func runHoldingExecution<T>(_ body: () throws -> T) rethrows -> T {
+        executionLock.lock()
+        defer { executionLock.unlock() }
+        return try body()
     }
 
     func endInline() {
