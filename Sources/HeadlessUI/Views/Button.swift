@@ -24,7 +24,9 @@ open class Button: Control {
     /// Simulates a tap: sends `.touchUpInside` when the button is enabled, visible and
     /// interactive.
     ///
-    /// - Returns: `true` when the tap reached the button.
+    /// - Returns: `true` when the tap reached the button; when `false`, ``inputRefusal`` says
+    ///   why (disabled, hidden, transparent, interaction disabled). Tests check it —
+    ///   `#expect(button.tap())` — since a refused tap runs nothing.
     @discardableResult
     public func tap() -> Bool {
         guard acceptsInput else { return false }

@@ -50,6 +50,16 @@ open class Control: View {
     /// Whether simulated user input reaches the control: enabled and interactive.
     public var acceptsInput: Bool { isEnabled && isInteractive }
 
+    /// Why simulated input does not reach the control, or `nil` when it does: disabled, or a
+    /// reason of ``View/inputRefusal`` (hidden, transparent, interaction disabled, here or above).
+    open override var inputRefusal: String? {
+        if !isEnabled {
+            let name = accessibilityIdentifier.map { "\(typeName) \"\($0)\"" } ?? typeName
+            return "\(name) is disabled"
+        }
+        return super.inputRefusal
+    }
+
     /// ` (disabled)` and ` (selected)` when they apply.
     public var stateSuffix: String {
         (isEnabled ? "" : " (disabled)") + (isSelected ? " (selected)" : "")

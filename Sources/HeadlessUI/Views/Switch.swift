@@ -23,7 +23,8 @@ open class Switch: Control {
 
     /// Simulates the user flipping the switch: `.valueChanged`.
     ///
-    /// - Returns: `true` when the switch accepted the input.
+    /// - Returns: `true` when the switch accepted the input; when `false`, ``inputRefusal``
+    ///   says why.
     @discardableResult
     public func toggle() -> Bool {
         guard acceptsInput else { return false }

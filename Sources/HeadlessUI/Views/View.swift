@@ -81,6 +81,28 @@ open class View: ReactiveCompatible {
         return true
     }
 
+    /// Why simulated input does not reach the view, or `nil` when it does: the first view, from
+    /// this one up through its ancestors, that is hidden, transparent (alpha at most 0.01) or has
+    /// user interaction disabled, and which of those it is — `"View \"list\" is hidden"`. A
+    /// control adds being disabled (``Control/isEnabled``). A `tap()` that returns `false` says
+    /// why here.
+    open var inputRefusal: String? {
+        var view: View? = self
+        while let current = view {
+            let reason: String? =
+                current.isHidden ? "is hidden"
+                : current.alpha <= 0.01 ? "is transparent (alpha \(current.alpha))"
+                : !current.isUserInteractionEnabled ? "has user interaction disabled"
+                : nil
+            if let reason {
+                let name = current.accessibilityIdentifier.map { "\(current.typeName) \"\($0)\"" } ?? current.typeName
+                return current === self ? "\(name) \(reason)" : "\(name), an ancestor, \(reason)"
+            }
+            view = current.superview
+        }
+        return nil
+    }
+
     /// The first view in this tree (depth first, including self) with the identifier.
     ///
     /// - Parameter identifier: An ``accessibilityIdentifier``.
