@@ -1,6 +1,8 @@
 import Streams
 
-/// A stack of screens (UIKit's `UINavigationController`); the top one is shown.
+/// A stack of screens (UIKit's `UINavigationController`); the top one is shown, and while the
+/// stack is on screen a push makes the previous top disappear and the new one appear, a pop the
+/// reverse (see ``ViewController`` for the appearance methods).
 @MainActor
 open class NavigationController: ViewController {
     /// The screens, root first.
@@ -23,9 +25,13 @@ open class NavigationController: ViewController {
     ///   - viewController: The screen.
     ///   - animated: Ignored.
     public func pushViewController(_ viewController: ViewController, animated: Bool = false) {
+        let covered = topViewController
         viewController.navigationController = self
         viewControllers.append(viewController)
         _ = viewController.view
+        guard isVisible else { return }
+        covered?.disappear()
+        viewController.appear()
     }
 
     /// Removes the top screen (never the root).
@@ -37,6 +43,10 @@ open class NavigationController: ViewController {
         guard viewControllers.count > 1 else { return nil }
         let popped = viewControllers.removeLast()
         popped.navigationController = nil
+        if isVisible {
+            popped.disappear()
+            topViewController?.appear()
+        }
         return popped
     }
 
@@ -46,10 +56,19 @@ open class NavigationController: ViewController {
     /// - Returns: The removed screens.
     @discardableResult
     public func popToRootViewController(animated: Bool = false) -> [ViewController] {
-        var popped: [ViewController] = []
-        while let screen = popViewController() { popped.insert(screen, at: 0) }
+        guard viewControllers.count > 1 else { return [] }
+        let popped = Array(viewControllers.dropFirst())
+        viewControllers.removeSubrange(1...)
+        for screen in popped { screen.navigationController = nil }
+        if isVisible {
+            popped.last?.disappear()           // only the shown one disappears, as in UIKit
+            topViewController?.appear()
+        }
         return popped
     }
+
+    /// The top screen: a stack shows it while the stack is on screen.
+    override var shownChildren: [ViewController] { topViewController.map { [$0] } ?? [] }
 
     /// The stack as text: the titles as a path, then the top screen.
     public override func render() -> String {
