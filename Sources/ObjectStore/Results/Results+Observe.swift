@@ -39,13 +39,48 @@ extension Results {
         }
     }
 
-    /// The results as arrays: the current objects, then the objects after each commit that
-    /// changed them (RxRealm's `Observable.collection(from:)`).
+    /// The results as arrays, one per version: the objects when observation starts, then the
+    /// objects as of each commit that changed them, in commit order (RxRealm's
+    /// `Observable.array(from:)`).
+    ///
+    /// Each array is the version its commit made, not the store when the observer runs: when
+    /// several commits are queued on `scheduler` before it runs, the first arrays it gets are
+    /// already older than the store. Code that acts on the store's contents (an outbox that
+    /// sends what is unsent) wants ``currentArrays(on:)``.
     ///
     /// - Parameter scheduler: Where arrays are delivered.
-    /// - Returns: An endless sequence of arrays.
+    /// - Returns: An endless sequence of arrays, one per version.
     public func asObservable(on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<[Element]> {
         observe(on: scheduler).mapResults { $0.toArray() }
+    }
+
+    /// The results as they are in the store when the observer runs: an array when observation
+    /// starts and after each commit that changed them, each read at delivery from the newest
+    /// version, skipping a delivery whose version the previous array already showed.
+    ///
+    /// With commits queued on `scheduler` before the observer runs, it gets one array, the
+    /// newest, where ``asObservable(on:)`` gives one per commit. Each array is a fresh
+    /// evaluation of the query (not the incremental placement `observe(on:)` uses), so this
+    /// costs more per commit; frozen results give their one version once.
+    ///
+    /// - Parameter scheduler: Where arrays are delivered.
+    /// - Returns: An endless sequence of arrays, each the store's contents at its delivery.
+    public func currentArrays(on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<[Element]> {
+        let results = self
+        return Observable<[Element]>.create { observer in
+            var shownVersion: Int?
+            return results.observe(on: scheduler).subscribe { event in
+                switch event {
+                case .next(.initial), .next(.update):
+                    let snapshot = results.pinned ?? results.core.snapshot()
+                    guard snapshot.version != shownVersion else { return }
+                    shownVersion = snapshot.version
+                    observer.onNext(results.pinned(to: snapshot).toArray())
+                case .next(.error(let error)), .error(let error): observer.onError(error)
+                case .completed: observer.onCompleted()
+                }
+            }
+        }
     }
 }
 
