@@ -7,7 +7,10 @@ import Locking
 
 /// A ``Network`` that answers from in-memory routes: for tests, demos and previews.
 ///
-/// Routes are keyed by the URL's path (`/pizzas`), so host and query do not matter. Each
+/// Routes are keyed by the URL's path (`/pizzas`), so host and query do not matter, and
+/// optionally by method: a route set for a method and path answers that method only and wins
+/// over the path's route for every method, so a GET and a POST to one path can answer apart
+/// (``setRoute(_:for:method:)``). Each
 /// answer is delivered on the scheduler given at creation, after the route's delay: with a
 /// `TestScheduler` tests are deterministic; with a real scheduler a demo feels like a network.
 ///
@@ -107,10 +110,17 @@ public final class FixtureNetwork: Network, @unchecked Sendable {
 
     private struct State {
         var routes: [String: Route]
+        var methodRoutes: [MethodPath: Route] = [:]
         var isOffline = false
         var counts: [String: Int] = [:]
+        var methodCounts: [MethodPath: Int] = [:]
         var requests: [URLRequest] = []
         var cancelled = 0
+    }
+
+    private struct MethodPath: Hashable {
+        let method: HTTPMethod
+        let path: String
     }
 
     private let scheduler: SchedulerType
@@ -145,12 +155,47 @@ public final class FixtureNetwork: Network, @unchecked Sendable {
         state.withLock { $0.routes[path] = route }
     }
 
-    /// The answer for `path`, if any.
+    /// Sets (or with `nil` removes) the answer for requests with `method` to `path`; it wins
+    /// over the path's route of ``setRoute(_:for:)`` for that method only.
+    ///
+    ///     network.setRoute(.json(messages), for: "/conversations/c1/messages", method: .get)
+    ///     network.setRoute(.status(503), for: "/conversations/c1/messages", method: .post)
+    ///
+    /// - Parameters:
+    ///   - route: The answer.
+    ///   - path: The URL path, e.g. `/pizzas`.
+    ///   - method: The HTTP method it answers.
+    public func setRoute(_ route: Route?, for path: String, method: HTTPMethod) {
+        state.withLock { $0.methodRoutes[MethodPath(method: method, path: path)] = route }
+    }
+
+    /// The answer for `path`, if any, whatever the method (the route of
+    /// ``setRoute(_:for:)``).
     ///
     /// - Parameter path: The URL path.
-    /// - Returns: The route, or `nil` (the path answers 404).
+    /// - Returns: The route, or `nil` (the path answers 404 unless a method's route answers).
     public func route(for path: String) -> Route? {
         state.withLock { $0.routes[path] }
+    }
+
+    /// The answer a request with `method` to `path` gets: the method's route, else the path's.
+    ///
+    /// - Parameters:
+    ///   - path: The URL path.
+    ///   - method: The HTTP method.
+    /// - Returns: The route, or `nil` (such a request answers 404).
+    public func route(for path: String, method: HTTPMethod) -> Route? {
+        state.withLock { $0.methodRoutes[MethodPath(method: method, path: path)] ?? $0.routes[path] }
+    }
+
+    /// How many requests with `method` were sent for `path` (offline ones included).
+    ///
+    /// - Parameters:
+    ///   - path: The URL path.
+    ///   - method: The HTTP method.
+    /// - Returns: The number of subscriptions that sent such a request.
+    public func requestCount(for path: String, method: HTTPMethod) -> Int {
+        state.withLock { $0.methodCounts[MethodPath(method: method, path: path), default: 0] }
     }
 
     /// How many requests were sent for `path` (offline ones included).
@@ -180,6 +225,7 @@ public final class FixtureNetwork: Network, @unchecked Sendable {
     public func resetCounts() {
         state.withLock {
             $0.counts = [:]
+            $0.methodCounts = [:]
             $0.requests = []
             $0.cancelled = 0
         }
@@ -190,7 +236,8 @@ public final class FixtureNetwork: Network, @unchecked Sendable {
     ///     route .json("[]", delay: 20):  --------------------data|
     ///     offline:                       x
     ///
-    /// - Parameter request: The request; only its URL path selects the answer.
+    /// - Parameter request: The request; its method and URL path select the answer (a method
+    ///   missing from the request is `GET`, as URLSession sends it).
     /// - Returns: A single that succeeds with the body or fails with a ``NetworkError``.
     public func fetch(_ request: URLRequest) -> Single<Data> {
         let scheduler = self.scheduler
@@ -198,10 +245,12 @@ public final class FixtureNetwork: Network, @unchecked Sendable {
         let state = self.state
         return oneShot(on: ImmediateScheduler.instance) { complete in
             let path = request.url?.path ?? ""
+            let key = MethodPath(method: HTTPMethod(rawValue: (request.httpMethod ?? "GET").uppercased()), path: path)
             let (route, offline) = state.withLock { state -> (Route?, Bool) in
                 state.counts[path, default: 0] += 1
+                state.methodCounts[key, default: 0] += 1
                 state.requests.append(request)
-                return (state.routes[path], state.isOffline)
+                return (state.methodRoutes[key] ?? state.routes[path], state.isOffline)
             }
             let result: NetworkResult
             let delay: RxTimeInterval
