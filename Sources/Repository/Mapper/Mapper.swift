@@ -37,6 +37,7 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
     public let decoder: JSONDecoder
     private let models: (Response) throws -> [Model]
     private let viewModel: (Model) -> ViewModel
+    private var merge: ((_ incoming: Model, _ stored: Model) -> Model)?
 
     /// Creates a mapper.
     ///
@@ -102,8 +103,32 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
     public func map(_ data: Data, covering coverage: ResponseCoverage<Model>? = nil) throws -> [ViewModel] {
         let models = try decode(data)
         let covers = (coverage ?? self.coverage).covers
-        try store.write { transaction in try Self.save(models, covers: covers, in: transaction) }
-        return models.map(viewModel)
+        let merge = self.merge
+        let saved = try store.write { transaction in try Self.save(models, covers: covers, merge: merge, in: transaction) }
+        return saved.map(viewModel)
+    }
+
+    /// The same mapper, keeping what only the app knows: before each decoded model is upserted,
+    /// `merge` gets it and the stored object with its primary key, inside the write
+    /// transaction, and returns the object to store (and to build the view model from). Models
+    /// with no stored object are stored as decoded.
+    ///
+    ///     let messages = Mapper<[Message], Message, MessageRow>(store: store, covers: .page, viewModel: MessageRow.init)
+    ///         .merging { incoming, stored in
+    ///             var merged = incoming
+    ///             merged.isRead = stored.isRead          // the server does not know what was read here
+    ///             return merged
+    ///         }
+    ///
+    /// The merge runs in the transaction, so a local write made between the request and the
+    /// answer is what it sees: nothing the app changed meanwhile is overwritten.
+    ///
+    /// - Parameter merge: The object to store, from the decoded one and the stored one.
+    /// - Returns: A mapper that merges.
+    public func merging(_ merge: @escaping (_ incoming: Model, _ stored: Model) -> Model) -> Mapper {
+        var mapper = self
+        mapper.merge = merge
+        return mapper
     }
 
     /// Decodes `data` on the calling task, stores the models with `store.asyncWrite` (on the
@@ -122,11 +147,13 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
         let covers = (coverage ?? self.coverage).covers
         // The models go to the writer and come back when the write returns: no two threads use
         // them at once.
+        let merge = self.merge
+        nonisolated(unsafe) var saved: [Model] = []
         let save = UncheckedSendable { (transaction: Transaction) in
-            try Self.save(models, covers: covers, in: transaction)
+            saved = try Self.save(models, covers: covers, merge: merge, in: transaction)
         }
         try await store.asyncWrite { transaction in try save.value(transaction) }
-        return models.map(viewModel)
+        return saved.map(viewModel)
     }
 
     /// The models of a response body, or ``MapperError/couldNotParse(path:reason:)``.
@@ -141,15 +168,25 @@ public struct Mapper<Response: Decodable, Model: StoreObject, ViewModel>: @unche
         return try models(response)
     }
 
-    /// Upserts `models` and deletes the stored ones that `covers` accepts and `models` do not
-    /// contain (nothing when `covers` is `nil`).
-    private static func save(_ models: [Model], covers: ((Model) -> Bool)?, in transaction: Transaction) throws {
+    /// Upserts `models` (each merged with its stored object first, when there is a merge) and
+    /// deletes the stored ones that `covers` accepts and `models` do not contain (nothing when
+    /// `covers` is `nil`).
+    ///
+    /// - Returns: The models as stored.
+    private static func save(_ models: [Model], covers: ((Model) -> Bool)?, merge: ((Model, Model) -> Model)?, in transaction: Transaction) throws -> [Model] {
         if let covers {
             let kept = Set(models.map { $0[keyPath: Model.primaryKey] })
             let stale = transaction.objects(Model.self).filter { covers($0) && !kept.contains($0[keyPath: Model.primaryKey]) }
             try transaction.delete(stale)
         }
-        try transaction.add(models, update: .modified)
+        var stored = models
+        if let merge {
+            stored = models.map { incoming in
+                transaction.object(ofType: Model.self, forPrimaryKey: incoming[keyPath: Model.primaryKey]).map { merge(incoming, $0) } ?? incoming
+            }
+        }
+        try transaction.add(stored, update: .modified)
+        return stored
     }
 
     /// The mapping as a `Single` that runs on `scheduler` (keep it off the main scheduler).
