@@ -99,7 +99,7 @@ def layers(nodes, edges):
 
 def svg(rows, reduced, kinds):
     box_w, box_h, gap_x, gap_y, pad = 150, 34, 26, 64, 24
-    legend_h = 30
+    legend_h = 52
     widest = max(len(r) for r in rows)
     width = widest * box_w + (widest - 1) * gap_x + 2 * pad
     height = len(rows) * box_h + (len(rows) - 1) * gap_y + 2 * pad + legend_h
@@ -126,7 +126,8 @@ def svg(rows, reduced, kinds):
                    % (x, pad - 4, fill[kind], stroke[kind]))
         out.append('  <text x="%d" y="%d" font-size="13" fill="#1d1d1f">%s</text>' % (x + 22, pad + 9, label))
         x += 22 + len(label) * 7 + 24
-    out.append('  <text x="%d" y="%d" font-size="13" fill="#6e6e73">arrow: depends on (an arrow that a longer path implies is left out)</text>' % (x, pad + 9))
+    out.append('  <text x="%d" y="%d" font-size="13" fill="#6e6e73">arrow: depends on (an arrow that a longer path '
+               'implies is left out)</text>' % (pad, pad + 31))
     for a in sorted(reduced):
         for b in reduced[a]:
             (x1, y1), (x2, y2) = center[a], center[b]
