@@ -28,6 +28,8 @@
 #     the whole tutorial), for every step after which some file is not yet at its last version, so
 #     the earlier versions compile too (built only; in one module, so test files lose their
 #     `@testable import TodoApp` line, replaced by a blank line).
+#   - every type, function and test of the last files (not main.swift) is declared with the same
+#     code in Guides/FirstApp.md (comments and blank lines aside): one app, told twice, kept equal;
 #   - `docc convert` of the catalog with warnings as errors, into .build-tutorial/site;
 #   - `#sourceLocation` at the top of each copied file makes compiler errors and failed `#expect`s
 #     name the resource file in Documentation/ directly.
@@ -104,6 +106,10 @@ def copy(target, files, strip_testable):
         text = '#sourceLocation(file: "%s", line: 1)\n' % rel + "\n".join(lines)
         open(os.path.join(d, name), "w", encoding="utf-8").write(text)
 
+# the last version of each file but main.swift, for the comparison with the guide
+open(os.path.join(scratch, "final-files.txt"), "w").write(
+    "".join(os.path.join(resources, f) + "\n" for n, f in sorted(final.items()) if n != "main.swift"))
+
 app = {n: f for n, f in final.items() if not is_test(n)}
 tests = {n: f for n, f in final.items() if is_test(n)}
 copy("TodoApp", app, False)
@@ -174,8 +180,72 @@ if output:
     open(os.path.join(root, resources, "todo-screen.svg"), "w", encoding="utf-8").write("\n".join(svg) + "\n")
 PY
 
-# The picture is generated: it must be the one committed.
 failed=0
+# One app, told twice: every type, function and test the tutorial's last files declare must be
+# declared in Guides/FirstApp.md with the same code (comments and blank lines aside), so that the
+# guide and the tutorial cannot drift apart. (main.swift is top-level code, not compared.)
+if ! python3 - "$ROOT" "$CATALOG" "$SCRATCH/final-files.txt" <<'PY'
+import os, re, sys
+
+root, catalog, listing = sys.argv[1], sys.argv[2], sys.argv[3]
+START = re.compile(r'^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|final)\s+)*'
+                   r'(?:struct|class|enum|protocol|extension|actor|func)\s+(\w+)')
+
+def code(line):  # a line without its string literals and comment, for counting braces
+    line = re.sub(r'"(?:\\.|[^"\\])*"', '""', line)
+    return re.sub(r'//.*$', '', line)
+
+def declarations(lines):
+    """{name: normalised code} of the top-level declarations (with their attributes)."""
+    found, k, n = {}, 0, len(lines)
+    attributes = []
+    while k < n:
+        text = lines[k].strip()
+        if re.match(r'^@\w+(\(.*\))?$', text):
+            attributes.append(text); k += 1; continue
+        m = START.match(text)
+        if not m:
+            attributes = []; k += 1; continue
+        body, depth = list(attributes), 0
+        while k < n:
+            body.append(lines[k].rstrip())
+            depth += code(lines[k]).count("{") - code(lines[k]).count("}")
+            k += 1
+            if depth <= 0 and "{" in "".join(code(l) for l in body):
+                break
+        found[m.group(1)] = "\n".join(l for l in body if l.strip() and not l.strip().startswith("//"))
+        attributes = []
+    return found
+
+guide_lines, inside = [], False
+for line in open(os.path.join(root, "Guides/FirstApp.md"), encoding="utf-8").read().split("\n"):
+    if line.startswith("```"):
+        inside = line.startswith("```swift") and "no-check" not in line
+        continue
+    if inside:
+        guide_lines.append(line)
+guide = declarations(guide_lines)
+
+bad, compared = False, 0
+for rel in open(listing).read().split():
+    mine = declarations(open(os.path.join(root, rel), encoding="utf-8").read().split("\n"))
+    for name, text in mine.items():
+        compared += 1
+        if name not in guide:
+            bad = True
+            print("FAIL %s declares %s, which Guides/FirstApp.md does not" % (rel, name))
+        elif guide[name] != text:
+            bad = True
+            print("FAIL %s: %s differs from Guides/FirstApp.md's (comments and blank lines aside)" % (rel, name))
+if not bad:
+    print("ok   the tutorial's last files declare what Guides/FirstApp.md declares, with the same code (%d declarations)" % compared)
+sys.exit(1 if bad else 0)
+PY
+then
+    failed=1
+fi
+
+# The picture is generated: it must be the one committed.
 picture="$CATALOG/Resources/todo-screen.svg"
 if git ls-files --error-unmatch "$picture" >/dev/null 2>&1 && ! git diff --quiet -- "$picture"; then
     echo "FAIL $picture is not what the tutorial's output draws (regenerated now: commit it)"
