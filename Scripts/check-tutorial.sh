@@ -315,9 +315,12 @@ else
 fi
 
 # The catalog itself: DocC reads every directive, step file and picture, any warning fails it.
+# DocC builds in a temporary folder and moves it to the output path: keep that folder in the scratch
+# folder (TMPDIR), out of the way of other processes cleaning the system's temporary folder.
 site="$SCRATCH/site"
-rm -rf "$site"
-if ! docc convert "$CATALOG" --warnings-as-errors --transform-for-static-hosting \
+rm -rf "$site" "$SCRATCH/tmp"
+mkdir -p "$SCRATCH/tmp"
+if ! TMPDIR="$SCRATCH/tmp" docc convert "$CATALOG" --warnings-as-errors --transform-for-static-hosting \
         --output-path "$site" >"$SCRATCH/docc.log" 2>&1; then
     failed=1
     echo "FAIL docc convert $CATALOG:"
