@@ -14,7 +14,7 @@ public enum Headless {
     /// Runs `body` on the main actor as an action of the main scheduler, then drains the main
     /// scheduler there.
     ///
-    /// Inside `body`, ``MainScheduler/instance`` runs work inline, so bindings take effect at
+    /// Inside `body`, `MainScheduler.instance` runs work inline, so bindings take effect at
     /// once; work queued from other threads runs in the drain.
     ///
     /// - Parameter body: The UI code.
@@ -47,7 +47,7 @@ public enum Headless {
     }
 
     /// Runs the work queued on the main scheduler (from other threads, or by
-    /// ``MainScheduler/asyncInstance``), on the main actor.
+    /// `MainScheduler.asyncInstance`), on the main actor.
     ///
     /// - Returns: The number of actions run.
     @MainActor @discardableResult
