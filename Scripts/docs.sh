@@ -96,6 +96,9 @@ convert() {  # convert <catalog> <name> [symbol graph dir]
         rm -f "$log"; echo "docs: docc reported problems for $name" >&2; return 1
     fi
     rm -f "$log"
+    # DocC's pages ask for an optional theme file; an empty one means the default theme (and no
+    # failed request in the browser's console).
+    [[ -f "$SITE/$name/theme-settings.json" ]] || echo '{}' > "$SITE/$name/theme-settings.json"
 }
 
 failed=()
