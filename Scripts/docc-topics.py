@@ -251,6 +251,21 @@ def guide_locations():
 LINK = re.compile(r'(!?)\[([^\]]*)\]\(([^)\s]*)\)')
 
 
+def heading_anchors(guide):
+    """{GitHub's anchor of a heading: DocC's anchor of it} for the headings of a guide: GitHub
+    lower-cases and drops punctuation, DocC keeps the case; both turn spaces into dashes."""
+    anchors = {}
+    fence = False
+    for line in open(os.path.join(ROOT, "Guides", guide)):
+        if line.lstrip().startswith("```"):
+            fence = not fence
+        m = None if fence else re.match(r'^#{1,6}\s+(.*?)\s*$', line)
+        if m:
+            text = re.sub(r'[^\w\- ]', "", m.group(1).replace("`", ""))
+            anchors[text.lower().replace(" ", "-")] = re.sub(r'\s+', "-", text.strip())
+    return anchors
+
+
 def transform_guide(text, module, guide, catalog):
     """A guide as an article of `module`'s catalog: links to other guides point at their article,
     links to other files of the repository become plain text, local images are copied."""
@@ -280,15 +295,19 @@ def transform_guide(text, module, guide, catalog):
                 shutil.copy(source, os.path.join(catalog, "Resources", name))
                 return "![%s](%s)" % (label, name)
             file, _, fragment = target.partition("#")
-            if not file:
-                return m.group(0)  # an anchor of this page
-            base = os.path.basename(file)
+            base = os.path.basename(file) if file else guide
             if os.path.normpath(os.path.join(guide_dir, file)).startswith(guide_dir) and base in where:
                 other, article = where[base]
-                if other == module:
-                    return "[%s](<doc:%s>)" % (label, article)
+                anchor = ""
+                if fragment:
+                    anchors = heading_anchors(base)
+                    if fragment not in anchors:
+                        raise SystemExit("docc-topics: Guides/%s links to %s, a heading %s does not have" % (guide, target, base))
+                    anchor = "#" + anchors[fragment]
+                if other == module:  # DocC checks these: the article and its heading must exist
+                    return "[%s](<doc:%s%s>)" % (label, article, anchor)
                 url = "/%s/documentation/%s/%s" % (other, other.lower(), article.lower())
-                return "[%s](%s%s)" % (label, url, "#" + fragment if fragment else "")
+                return "[%s](%s%s)" % (label, url, anchor)
             return label  # a file of the repository outside the documentation
         out.append(LINK.sub(repl, line))
     return "\n".join(out)

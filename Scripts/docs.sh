@@ -157,6 +157,29 @@ print("docs: %d pages, %d symbol pages; %d symbols outside the topic groups or i
 sys.exit(1 if problems else 0)
 PY
 
+# Links from one site to another (a guide's link to a guide of another module), which DocC
+# cannot check: the page and the heading must exist.
+python3 - "$SITE" "$STAGE" <<'PY'
+import glob, json, os, re, sys
+site, stage = sys.argv[1], sys.argv[2]
+problems, count = [], 0
+for md in glob.glob(os.path.join(stage, "**", "*.md"), recursive=True):
+    for n, line in enumerate(open(md), 1):
+        for path, anchor in re.findall(r'\]\((/[A-Za-z]+/documentation/[^)#\s]+)(?:#([^)\s]+))?\)', line):
+            count += 1
+            module, rest = path.strip("/").split("/", 1)
+            page = os.path.join(site, module, "data", rest + ".json")
+            where = "%s:%d: %s" % (os.path.relpath(md, stage), n, path + ("#" + anchor if anchor else ""))
+            if not os.path.exists(page):
+                problems.append(where + ": no such page")
+            elif anchor and anchor not in {a for a in re.findall(r'"anchor"\s*:\s*"([^"]*)"', open(page).read())}:
+                problems.append(where + ": no such heading")
+for p in problems:
+    print("docs: " + p, file=sys.stderr)
+print("docs: %d links between sites, %d broken" % (count, len(problems)))
+sys.exit(1 if problems else 0)
+PY
+
 # A front page listing the sites.
 {
     echo '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ReactiveMVVM documentation</title></head><body>'
