@@ -21,8 +21,8 @@ extension Action {
     /// the execution ends after the commit: the observable `execute(_:)` returns sends the
     /// element and completes once the transaction is committed, and observers of the store have
     /// been told by then. An error thrown by `write` (or by the store) rolls the transaction
-    /// back, ends the execution with that error, and reaches ``Action/errors`` as
-    /// ``ActionError/underlyingError(_:)``, whose description is the error's own, ready for a
+    /// back, ends the execution with that error, and reaches `Action.errors` as
+    /// `ActionError.underlyingError(_:)`, whose description is the error's own, ready for a
     /// screen's error label.
     ///
     /// - Parameters:

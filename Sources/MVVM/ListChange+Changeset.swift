@@ -3,15 +3,15 @@ import HeadlessUI
 import Repository
 
 extension ListChange {
-    /// The change as a one-section ``HeadlessUI/Changeset``, for
-    /// ``HeadlessUI/RxTableViewSectionedChangesetDataSource``: the store's change set becomes
+    /// The change as a one-section `Changeset`, for
+    /// `RxTableViewSectionedChangesetDataSource`: the store's change set becomes
     /// the table's batch update as it is, with modified rows reloaded at their old positions.
     ///
     ///     query.observeChanges(on: MainScheduler.instance)
     ///         .map { $0.changeset(section: "cart") }
     ///         .bind(to: tableView.rx.items(dataSource: dataSource))
     ///
-    /// The initial list becomes a reload. ``HeadlessUI/Changeset/originalSections`` stays empty
+    /// The initial list becomes a reload. `Changeset.originalSections` stays empty
     /// (the store does not keep the previous list).
     ///
     /// - Parameter model: The section's model (its header, for example).

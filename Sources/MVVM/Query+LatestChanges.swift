@@ -5,7 +5,7 @@ import Streams
 
 extension ObservableConvertibleType {
     /// One live list that follows the latest query this sequence gives (a search field's
-    /// predicate, filter chips, a sort the user picks): an initial list, then a ``ListChange``
+    /// predicate, filter chips, a sort the user picks): an initial list, then a `ListChange`
     /// with its change set for every change of the list — a new query's results compared with
     /// the rows shown, by primary key, as well as every commit. Bound to a table through
     /// ``Repository/ListChange/changeset(section:)`` it animates both; nothing reloads after
@@ -22,7 +22,7 @@ extension ObservableConvertibleType {
     ///
     /// `flatMapLatest { $0.observeChanges(on:) }` would start a new observation per query, whose
     /// first change is an initial list: a full reload on every keystroke. Here the store keeps
-    /// the shown list and compares the new results with it (``ObjectStore/Results``'
+    /// the shown list and compares the new results with it (`Results`'
     /// `observeChanges(on:)`): objects that left are deletions, objects that came are insertions,
     /// objects out of their relative order move (a deletion and an insertion); kept objects are
     /// modifications only when a commit changed them.

@@ -3,7 +3,7 @@ import Streams
 /// A virtual time in ticks of a ``TestScheduler``.
 public typealias TestTime = Int
 
-/// A value recorded at a virtual time: usually an ``Event`` seen by a ``TestableObserver`` or
+/// A value recorded at a virtual time: usually an `Event` seen by a ``TestableObserver`` or
 /// scheduled by a ``TestableObservable``.
 ///
 ///     let expected: [Recorded<Event<Int>>] = [.next(210, 2), .completed(300)]

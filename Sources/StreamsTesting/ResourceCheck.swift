@@ -4,7 +4,7 @@ import Streams
 import Testing
 
 /// A Swift Testing trait that proves a test leaked no subscription: it records
-/// ``Resources/total`` before the test and expects the same value after it.
+/// `Resources.total` before the test and expects the same value after it.
 ///
 /// `Resources.total` is process-wide, so tests carrying this trait run one at a time (across
 /// every suite and target); tests without it must not create subscriptions. The main
@@ -54,7 +54,7 @@ public struct ResourceCheckTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == ResourceCheckTrait {
-    /// Checks that the test leaves ``Resources/total`` where it found it (and serialises such
+    /// Checks that the test leaves `Resources.total` where it found it (and serialises such
     /// tests, since the counter is shared by the whole process).
     public static var resourceCheck: Self { ResourceCheckTrait() }
 }

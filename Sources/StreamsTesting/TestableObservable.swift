@@ -22,7 +22,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
         fatalError("Abstract method")
     }
 
-    /// The script as an ``Observable``.
+    /// The script as an `Observable`.
     public func asObservable() -> Observable<Element> {
         Observable.create { observer in self.subscribe(observer) }
     }

@@ -1,21 +1,21 @@
 import Streams
 
 extension ControlEvent {
-    /// The events as a ``Driver`` (they never fail and already come on the main scheduler).
+    /// The events as a `Driver` (they never fail and already come on the main scheduler).
     ///
     /// - Returns: The driver.
     public func asDriver() -> Driver<Element> {
         asDriver(onErrorDriveWith: .empty())
     }
 
-    /// The events as a ``Signal``: no replay to new observers.
+    /// The events as a `Signal`: no replay to new observers.
     ///
     /// - Returns: The signal.
     public func asSignal() -> Signal<Element> {
         asSignal(onErrorSignalWith: .empty())
     }
 
-    /// The events as an ``Infallible`` (RxCocoa 6's `asInfallible()`): the same elements, on the
+    /// The events as an `Infallible` (RxCocoa 6's `asInfallible()`): the same elements, on the
     /// main scheduler, without sharing.
     ///
     /// - Returns: The infallible sequence.
@@ -25,7 +25,7 @@ extension ControlEvent {
 }
 
 extension ControlProperty {
-    /// The property's values as a ``Driver``.
+    /// The property's values as a `Driver`.
     ///
     /// - Returns: The driver.
     public func asDriver() -> Driver<Element> {

@@ -3,13 +3,13 @@ import Streams
 
 /// A sectioned data source fed with change sets computed elsewhere — by the store at the
 /// commit, for example — and applied as they are, as one batch update each: no diff runs in
-/// the UI. The first change set, and any marked ``Changeset/reloadData``, reloads the table.
+/// the UI. The first change set, and any marked `Changeset.reloadData`, reloads the table.
 ///
 ///     changes                                   // Observable<Changeset<SectionModel<String, Row>>>
 ///         .bind(to: tableView.rx.items(dataSource: RxTableViewSectionedChangesetDataSource(configureCell: …)))
 ///
 /// A change set that does not fit the rows shown (a producer's bug) is reported to
-/// ``HeadlessUIHooks`` and the table reloads with its ``Changeset/finalSections``, so the
+/// ``HeadlessUIHooks`` and the table reloads with its `Changeset.finalSections`, so the
 /// screen still shows the right rows.
 @MainActor
 open class RxTableViewSectionedChangesetDataSource<Section: SectionModelType>: TableViewSectionedDataSource<Section>, RxTableViewDataSourceType {

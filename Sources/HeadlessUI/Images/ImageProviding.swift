@@ -33,7 +33,7 @@ extension ImageView {
     /// ``cancelImageLoad()`` (which ``ReusableCell/prepareForReuse()`` calls) and when the view
     /// is deallocated; a late result for a cancelled load is dropped, so an image never lands
     /// in a cell that has moved on to another row. A failed load leaves the placeholder.
-    /// Results arrive on ``MainScheduler/instance``.
+    /// Results arrive on `MainScheduler.instance`.
     ///
     /// - Parameters:
     ///   - url: The image's address; `nil` shows the placeholder.

@@ -6,7 +6,7 @@ import Streams
 ///
 /// A cell leaving the viewport goes back to its list's reuse pool and ``prepareForReuse()``
 /// runs at once, so anything it was waiting for (an image, a subscription in a
-/// ``disposeBag`` it recreates there) stops before the cell shows another row.
+/// `disposeBag` it recreates there) stops before the cell shows another row.
 @MainActor
 open class ReusableCell: View {
     /// The identifier the cell was registered and dequeued with.

@@ -72,7 +72,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Creates a tap recognizer, attached to no view.
     public override init() { super.init() }
 
-    /// Simulates the tap gesture on the view: `rx.event` sends the recognizer, with ``state``
+    /// Simulates the tap gesture on the view: `rx.event` sends the recognizer, with ``GestureRecognizer/state``
     /// ``GestureRecognizer/State/ended``.
     ///
     /// - Returns: `true` when the tap was recognised (the recognizer is enabled and attached

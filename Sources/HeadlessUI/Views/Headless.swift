@@ -15,10 +15,10 @@ public enum Headless {
     /// scheduler drained before and after.
     ///
     /// First the work already queued on the main scheduler runs, so `body` sees the screen as it
-    /// is. Then `body` runs outside any scheduled action: ``MainScheduler/instance`` runs what it
+    /// is. Then `body` runs outside any scheduled action: `MainScheduler.instance` runs what it
     /// schedules inline (while nothing is queued before it), so bindings take effect at once —
     /// typing into a field that enables an `Action` enables its button before the next line
-    /// taps it. Finally the work `body` queued (``MainScheduler/asyncInstance``, other threads,
+    /// taps it. Finally the work `body` queued (`MainScheduler.asyncInstance`, other threads,
     /// what had to wait behind them) is drained.
     ///
     /// - Parameter body: The UI code.
@@ -61,7 +61,7 @@ public enum Headless {
     }
 
     /// Runs the work queued on the main scheduler (from other threads, or by
-    /// ``MainScheduler/asyncInstance``), on the main actor.
+    /// `MainScheduler.asyncInstance`), on the main actor.
     ///
     /// - Returns: The number of actions run.
     @MainActor @discardableResult

@@ -7,7 +7,7 @@ import Streams
 open class Label: View {
     /// The text shown; `nil` renders as an empty label.
     public var text: String?
-    /// The colour of the text; `nil` for the default colour. ``render()`` shows a colour that
+    /// The colour of the text; `nil` for the default colour. ``View/render()`` shows a colour that
     /// is set: `Label "Taken" (red)`.
     public var textColor: Color?
 

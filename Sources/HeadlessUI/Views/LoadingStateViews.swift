@@ -63,7 +63,7 @@ extension Reactive where Base: ListView {
     /// Sets the list's background view from a load state: a ``SkeletonView`` while loading, a
     /// ``NetworkErrorView`` when the first load failed, nothing once loaded.
     ///
-    /// Taps on Retry reach `retry` and ``retry`` (the list's own stream of them, for a view
+    /// Taps on Retry reach `retry` and `rx.retry` (the list's own stream of them, for a view
     /// model that takes its inputs when it is made).
     ///
     /// - Parameter retry: Receives taps on Retry.
@@ -95,7 +95,7 @@ extension Reactive where Base: ListView {
     public var retry: ControlEvent<Void> { ControlEvent(events: base.retrySubject) }
 
     /// Sets the list's background view from a load state (see ``loadState(retry:)``); taps on
-    /// Retry reach ``retry``.
+    /// Retry reach `rx.retry`.
     public var loadState: Binder<ListLoadState> {
         loadState(retry: AnyObserver<Void> { _ in })
     }

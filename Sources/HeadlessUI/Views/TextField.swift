@@ -13,10 +13,10 @@ open class TextField: Control {
     /// Whether the field is being edited: it is the first responder of its view hierarchy
     /// (only one field is at a time; see ``View/becomeFirstResponder()``).
     public var isEditing: Bool { isFirstResponder }
-    /// The colour of the text; `nil` for the default colour. ``render()`` shows a colour that
+    /// The colour of the text; `nil` for the default colour. ``View/render()`` shows a colour that
     /// is set.
     public var textColor: Color?
-    /// Whether the text is shown as dots in ``render()``.
+    /// Whether the text is shown as dots in ``View/render()``.
     public var isSecureTextEntry = false
 
     /// Creates a text field.
@@ -30,7 +30,7 @@ open class TextField: Control {
         super.init()
     }
 
-    /// `true` while the field accepts input: ``becomeFirstResponder()`` then begins editing
+    /// `true` while the field accepts input: ``View/becomeFirstResponder()`` then begins editing
     /// (`.editingDidBegin`), and ends the editing of the previous first responder.
     open override var canBecomeFirstResponder: Bool { acceptsInput }
 

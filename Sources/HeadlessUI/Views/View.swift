@@ -4,7 +4,7 @@ import Streams
 /// picture of itself (``render()``).
 ///
 /// Views are isolated to the main actor, as UIKit's are: they change there only, and a
-/// ``Binder`` into a view runs its update there.
+/// `Binder` into a view runs its update there.
 ///
 ///     let view = View()
 ///     view.addSubview(Label(text: "Margherita"))

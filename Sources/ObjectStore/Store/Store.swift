@@ -129,7 +129,7 @@ public final class Store: @unchecked Sendable {
     var _lastCommitLog: [ChangeRecord] { core.lock.withLock { core.lastCommitLog } }
 }
 
-/// Realm's name for the policy of ``Transaction/add(_:update:)``.
+/// Realm's name for the policy of ``Transaction/add(_:update:)-(T,_)``.
 public typealias UpdatePolicy = Store.UpdatePolicy
 
 extension Store {

@@ -11,7 +11,7 @@ extension Transaction {
     /// The object is read as this transaction sees it (earlier changes in the same block
     /// included) and written back with `.modified` semantics: only the fields `body` changed are
     /// written, observers see one modification of the object (none when nothing changed), and
-    /// the objects it links to are written back too, as ``add(_:update:)`` does.
+    /// the objects it links to are written back too, as ``add(_:update:)-(T,_)`` does.
     ///
     /// - Parameters:
     ///   - type: The model type.

@@ -27,8 +27,8 @@ extension ObservableType {
 
 /// The class every observable sequence derives from.
 ///
-/// Create one with a factory such as ``Observable/create(_:)``, ``Observable/just(_:)`` or
-/// ``Observable/of(_:scheduler:)``, or from a subject; shape it with operators.
+/// Create one with a factory such as ``Observable/create(_:)``, ``ObservableType/just(_:)`` or
+/// ``ObservableType/of(_:scheduler:)``, or from a subject; shape it with operators.
 public class Observable<Element>: ObservableType, @unchecked Sendable {
     init() {}
 

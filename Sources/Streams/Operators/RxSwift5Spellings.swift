@@ -56,7 +56,7 @@ extension ObservableType {
         subscribe(on: scheduler)
     }
 
-    /// Deprecated: RxSwift 5's name for ``retry(when:)``, for failures of type `Failure`.
+    /// Deprecated: RxSwift 5's name for ``retry(when:)-((Observable<Failure>)->TriggerObservable)``, for failures of type `Failure`.
     ///
     /// - Parameter notificationHandler: Turns the failures into the trigger sequence.
     /// - Returns: The source's elements across the attempts.
@@ -67,7 +67,7 @@ extension ObservableType {
         retry(when: notificationHandler)
     }
 
-    /// Deprecated: RxSwift 5's name for ``retry(when:)``.
+    /// Deprecated: RxSwift 5's name for ``retry(when:)-((Observable<Error>)->TriggerObservable)``.
     ///
     /// - Parameter notificationHandler: Turns the failures into the trigger sequence.
     /// - Returns: The source's elements across the attempts.
@@ -165,7 +165,7 @@ extension PrimitiveSequence {
         `catch`(handler)
     }
 
-    /// Deprecated: RxSwift 5's name for ``retry(when:)``, for failures of type `Failure`.
+    /// Deprecated: RxSwift 5's name for ``retry(when:)-((Observable<Failure>)->TriggerObservable)``, for failures of type `Failure`.
     ///
     /// - Parameter notificationHandler: Turns the failures into the trigger sequence.
     /// - Returns: The sequence that retries.
@@ -176,7 +176,7 @@ extension PrimitiveSequence {
         retry(when: notificationHandler)
     }
 
-    /// Deprecated: RxSwift 5's name for ``retry(when:)``.
+    /// Deprecated: RxSwift 5's name for ``retry(when:)-((Observable<Error>)->TriggerObservable)``.
     ///
     /// - Parameter notificationHandler: Turns the failures into the trigger sequence.
     /// - Returns: The sequence that retries.
@@ -189,7 +189,7 @@ extension PrimitiveSequence {
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// Deprecated: RxSwift 5's name for ``catchAndReturn(_:)``.
+    /// Deprecated: RxSwift 5's name for ``catchAndReturn(_:)->Single<Self.Element>``.
     ///
     /// - Parameter element: The element to succeed with instead of failing.
     /// - Returns: The single.
@@ -216,7 +216,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Deprecated: RxSwift 5's name for ``catchAndReturn(_:)``.
+    /// Deprecated: RxSwift 5's name for ``catchAndReturn(_:)->Maybe<Self.Element>``.
     ///
     /// - Parameter element: The element to succeed with instead of failing.
     /// - Returns: The maybe.

@@ -6,7 +6,7 @@ extension ObservableType {
     ///     timeout(.seconds(4), scheduler: scheduler)
     ///     --1--2---#
     ///
-    /// (`#` is ``RxError/timeout``.)
+    /// (`#` is ``StreamsError/timeout``, which `RxError` names too.)
     ///
     /// - Parameters:
     ///   - dueTime: The longest wait for each element (and for completion).

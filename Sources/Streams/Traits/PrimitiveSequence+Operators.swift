@@ -3,7 +3,7 @@ import Foundation
 extension PrimitiveSequence {
     /// Resubscribes after a failure of type `Failure` when the trigger that `notificationHandler`
     /// builds from the failures sends an element; the trigger's error or completion ends the
-    /// sequence with that error or that completion (as ``ObservableType/retry(when:)``).
+    /// sequence with that error or that completion (as ``ObservableType/retry(when:)-((Observable<Failure>)->TriggerObservable)``).
     ///
     ///     --#   retry(when: { errors in errors.take(1) })   ----|
     ///

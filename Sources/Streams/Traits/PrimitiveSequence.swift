@@ -56,7 +56,7 @@ extension PrimitiveSequence {
     ///     --(1|)   observe(on: scheduler)   --(1|)   on the scheduler
     ///
     /// The success and the completion of the underlying sequence are two scheduled actions, as
-    /// in RxSwift: on a ``TestScheduler`` that simulates processing delay they arrive one tick
+    /// in RxSwift: on a `TestScheduler` (StreamsTesting) that simulates processing delay they arrive one tick
     /// apart.
     ///
     /// - Parameter scheduler: Where the observer is called.

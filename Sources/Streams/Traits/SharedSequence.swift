@@ -56,7 +56,7 @@ public protocol SharedSequenceConvertibleType<Element>: ObservableConvertibleTyp
 }
 
 extension SharedSequenceConvertibleType {
-    /// The value as an ``Observable``: the observable of ``asSharedSequence()``. A type of yours
+    /// The value as an ``Observable``: the observable of ``SharedSequenceConvertibleType/asSharedSequence()``. A type of yours
     /// that conforms by giving only `asSharedSequence()` (RxExample's `ActivityIndicator` does)
     /// gets it from here.
     ///
@@ -73,7 +73,7 @@ extension SharedSequenceConvertibleType {
 
 /// Chooses the scheduler that drivers and signals deliver on.
 ///
-/// By default it is ``MainScheduler/instance``. Tests swap it for a ``TestScheduler`` (or any
+/// By default it is ``MainScheduler/instance``. Tests swap it for a `TestScheduler` (or any
 /// scheduler) around the code that *creates* the drivers:
 ///
 ///     SharingScheduler.mock(scheduler: testScheduler) {

@@ -13,7 +13,7 @@ public protocol InfallibleType<Element>: ObservableConvertibleType {}
 ///     let names: Infallible<[String]> = api.names().asInfallible(onErrorJustReturn: [])
 ///     names.subscribe(onNext: { print($0) })      // no `onError`: there is none to handle
 ///
-/// or build it directly with ``create(subscribe:)``, ``just(_:)``, ``of(_:scheduler:)``…
+/// or build it directly with ``create(subscribe:)``, ``InfallibleType/just(_:)``, ``of(_:scheduler:)``…
 public struct Infallible<Element>: InfallibleType {
     private let source: Observable<Element>
 
