@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "MVVMTests", dependencies: ["MVVM", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "PizzaioloTests", dependencies: ["Pizzaiolo", "Locking", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "PizzaioloCLITests", dependencies: ["PizzaioloCLI", "Pizzaiolo", "ObjectStore", "TestSupport"]),
-        .testTarget(name: "StreamsObservationTests", dependencies: ["StreamsObservation", "Pizzaiolo", "Repository", "ObjectStore", "Differentiator", "Streams", "StreamsTesting", "TestSupport"]),
+        .testTarget(name: "StreamsObservationTests", dependencies: ["StreamsObservation", "Pizzaiolo", "Locking", "Repository", "ObjectStore", "Differentiator", "Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -49,9 +49,11 @@ public final class Observed<Value> {
     }
 
     private func follow(_ source: RxObservable<Value>) {
-        // The binder holds the state weakly and sets it on the main actor (at once when the
-        // element arrives there, as a driver's do; through the main queue otherwise).
-        source.subscribe(Binder(self) { state, element in state.value = element }).disposed(by: bag)
+        // Holds the state weakly and sets it on the main actor: at once when the element
+        // arrives there, as a driver's do; through the main queue otherwise.
+        source.subscribe(MainActorUpdate(self) { state, event in
+            if case .next(let element) = event { state.value = element }
+        }).disposed(by: bag)
     }
 }
 

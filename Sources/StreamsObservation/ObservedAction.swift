@@ -36,14 +36,18 @@ public final class ObservedAction<Input, Element> {
     /// - Parameter action: The view model's action.
     public init(_ action: Action<Input, Element>) {
         self.action = action
-        action.isExecuting.subscribe(Binder(self) { state, executing in
-            if executing { state.error = nil }
+        action.isExecuting.subscribe(MainActorUpdate(self) { state, event in
+            guard case .next(let executing) = event else { return }
+            if executing, state.error != nil { state.error = nil }
             if state.isExecuting != executing { state.isExecuting = executing }
         }).disposed(by: bag)
-        action.isEnabled.subscribe(Binder(self) { state, enabled in
+        action.isEnabled.subscribe(MainActorUpdate(self) { state, event in
+            guard case .next(let enabled) = event else { return }
             if state.isEnabled != enabled { state.isEnabled = enabled }
         }).disposed(by: bag)
-        action.errors.subscribe(Binder(self) { state, error in state.error = error }).disposed(by: bag)
+        action.errors.subscribe(MainActorUpdate(self) { state, event in
+            if case .next(let error) = event { state.error = error }
+        }).disposed(by: bag)
     }
 
     /// Runs the action for `input` (what a button's action closure calls); its elements go to
@@ -56,7 +60,7 @@ public final class ObservedAction<Input, Element> {
 
     /// Forgets ``error`` (an alert was dismissed).
     public func dismissError() {
-        error = nil
+        if error != nil { error = nil }
     }
 }
 

@@ -8,7 +8,7 @@ import Streams
 /// A live list from the store as main-actor observable state: the elements a SwiftUI `List`
 /// shows, the last change set (for code that animates it), and the error that ended it.
 ///
-///     let pizzas = ObservedList(Query(store: store, sortedBy: [SortDescriptor(keyPath: "name")],
+///     let pizzas = ObservedList(Query(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "name")],
 ///                                     viewModel: PizzaRow.init))
 ///     List(pizzas.elements) { Text($0.name) }                           // SwiftUI
 ///
@@ -44,7 +44,7 @@ public final class ObservedList<Element> {
     /// - Parameter changes: An initial list, then each change; delivered on the main actor
     ///   whatever thread it comes from.
     public init(changes: RxObservable<ListChange<Element>>) {
-        let binder = Binder(self) { (state: ObservedList<Element>, event: Event<ListChange<Element>>) in
+        changes.subscribe(MainActorUpdate(self) { state, event in
             switch event {
             case .next(let change):
                 state.elements = change.items
@@ -54,8 +54,7 @@ public final class ObservedList<Element> {
             case .completed:
                 break
             }
-        }
-        changes.materialize().subscribe(binder).disposed(by: bag)
+        }).disposed(by: bag)
     }
 
     /// Creates the state of a query: what it reads now, then its list after every commit that

@@ -36,7 +36,9 @@ public final class ObservedLoadState<Element: Hashable> {
     /// - Parameter states: The states, delivered on the main actor whatever thread they come
     ///   from.
     public init(states: RxObservable<LoadState<Element>>) {
-        states.subscribe(Binder(self) { state, next in state.apply(next) }).disposed(by: bag)
+        states.subscribe(MainActorUpdate(self) { state, event in
+            if case .next(let next) = event { state.apply(next) }
+        }).disposed(by: bag)
     }
 
     /// Creates the state of a local-first list.
