@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Differentiator", targets: ["Differentiator"]),
         .library(name: "HeadlessUI", targets: ["HeadlessUI"]),
         .library(name: "MVVM", targets: ["MVVM"]),
+        .library(name: "StreamsObservation", targets: ["StreamsObservation"]),
         .library(name: "Pizzaiolo", targets: ["Pizzaiolo"]),
         .library(name: "Tracks", targets: ["Tracks"]),
         .executable(name: "pizzaiolo", targets: ["PizzaioloCLI"]),
@@ -41,6 +42,9 @@ let package = Package(
         // The glue a view model needs between the layers: a Variable bound two-way to a stored
         // object, Repository's image loader feeding HeadlessUI's image views.
         .target(name: "MVVM", dependencies: ["Streams", "ObjectStore", "Repository", "HeadlessUI"]),
+        // SwiftUI's way in: Drivers, control inputs, Actions and live queries as main-actor
+        // `@Observable` state (Observation ships with the toolchain); no view module.
+        .target(name: "StreamsObservation", dependencies: ["Streams", "Locking", "ObjectStore", "Repository"]),
         // The sample apps and their command-line walkthrough.
         .target(name: "Pizzaiolo", dependencies: ["Streams", "Locking", "ObjectStore", "Repository", "HeadlessUI", "MVVM"]),
         .target(name: "Tracks", dependencies: ["Streams", "Locking", "ObjectStore", "Repository", "HeadlessUI", "MVVM"]),
@@ -60,6 +64,7 @@ let package = Package(
         .testTarget(name: "MVVMTests", dependencies: ["MVVM", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "PizzaioloTests", dependencies: ["Pizzaiolo", "Locking", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "PizzaioloCLITests", dependencies: ["PizzaioloCLI", "Pizzaiolo", "ObjectStore", "TestSupport"]),
+        .testTarget(name: "StreamsObservationTests", dependencies: ["StreamsObservation", "Pizzaiolo", "Locking", "Repository", "ObjectStore", "Differentiator", "Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,33 @@
+import Dispatch
+import Streams
+
+/// An observer that applies each event to a main-actor object, on the main actor: at once
+/// when the event arrives there (as a `Driver`'s elements do), otherwise through the main
+/// dispatch queue. The target is held weakly: events after it is gone are dropped.
+///
+/// Unlike a `Binder`, which schedules each element on the main scheduler and so, inside a
+/// delivery of the main scheduler (every `Driver` element), queues it for the next drain, this
+/// sets the state during the delivery: a reader sees the element when the driver sends it.
+struct MainActorUpdate<Target: AnyObject & Sendable, Element>: ObserverType {
+    private weak var target: Target?
+    private let update: UncheckedSendable<@MainActor (Target, Event<Element>) -> Void>
+
+    init(_ target: Target, update: @escaping @MainActor (Target, Event<Element>) -> Void) {
+        self.target = target
+        self.update = UncheckedSendable(update)
+    }
+
+    func on(_ event: Event<Element>) {
+        guard let target else { return }
+        // Events are not Sendable: they go to one place, the main actor, and are not touched
+        // here again.
+        let handOver = UncheckedSendable((target, event, update.value))
+        if MainScheduler.isOnMainActor {
+            MainActor.assumeIsolated { handOver.value.2(handOver.value.0, handOver.value.1) }
+        } else {
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { handOver.value.2(handOver.value.0, handOver.value.1) }
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Locking
+import Observation
+import ObjectStore
+import Repository
+import Streams
+
+/// A live list from the store as main-actor observable state: the elements a SwiftUI `List`
+/// shows, the last change set (for code that animates it), and the error that ended it.
+///
+///     let pizzas = ObservedList(Query(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "name")],
+///                                     viewModel: PizzaRow.init))
+///     List(pizzas.elements) { Text($0.name) }                           // SwiftUI
+///
+///     // a query that follows a search field (see ``ObservedInput``)
+///     let found = ObservedList(search.driver.map { text in pizzas.where { $0.name.contains(text, caseInsensitive: true) } })
+///
+///     commits:     ----c1------c2--
+///     elements:    [a]-[a,b]---[b]-
+///     lastChange:  i---u(+1)---u(-0)-      (i: the initial list)
+///
+/// It follows commits made on any thread (each delivered on the main actor) and, for a
+/// changing query, each new query, compared with the rows shown by primary key (deletions,
+/// insertions, moves; modifications only when a commit changed an object), as the MVVM
+/// module's `observeChanges(on:)` does for a table. A reader of ``elements`` is invalidated
+/// once per change of the list; a commit that does not touch the list sends nothing. The
+/// observation ends when the state is released.
+@MainActor
+@Observable
+public final class ObservedList<Element> {
+    /// The list now (empty until the first list arrives).
+    public private(set) var elements: [Element] = []
+    /// The change that made ``elements``: `isInitial` for the first list, then the indices a
+    /// commit or a new query deleted, inserted and modified (`nil` before the first list).
+    public private(set) var lastChange: ListChange<Element>?
+    /// The error that ended the observation (a damaged store file, a mistake in a query's
+    /// predicate), or `nil`; the last list stays in ``elements``.
+    public private(set) var error: Error?
+
+    @ObservationIgnored private let bag = DisposeBag()
+
+    /// Creates the state of a stream of list changes (e.g. `query.observeChanges(on:)`).
+    ///
+    /// - Parameter changes: An initial list, then each change; delivered on the main actor
+    ///   whatever thread it comes from.
+    public init(changes: RxObservable<ListChange<Element>>) {
+        changes.subscribe(MainActorUpdate(self) { state, event in
+            switch event {
+            case .next(let change):
+                state.elements = change.items
+                state.lastChange = change
+            case .error(let error):
+                state.error = error
+            case .completed:
+                break
+            }
+        }).disposed(by: bag)
+    }
+
+    /// Creates the state of a query: what it reads now, then its list after every commit that
+    /// changes it.
+    ///
+    /// - Parameter query: The query.
+    public convenience init<Model: StoreObject>(_ query: Query<Model, Element>) {
+        self.init(changes: query.observeChanges(on: MainScheduler.instance))
+    }
+
+    /// Creates the state of a query that changes (a search text, filter chips, a sort): one
+    /// list that follows the latest query and every commit.
+    ///
+    ///     queries:   -q("")----------q("ma")--------
+    ///     elements:  -[a,b,m]--------[m]------------
+    ///
+    /// - Parameter queries: The queries, e.g. an ``ObservedInput``'s driver mapped to a query.
+    public convenience init<Queries: ObservableConvertibleType, Model: StoreObject>(_ queries: Queries) where Queries.Element == Query<Model, Element> {
+        self.init(changes: Self.latestChanges(queries.asObservable()))
+    }
+
+    /// One list over the latest query: the store compares each new query's results with the
+    /// list shown (ObjectStore's `observeChanges(on:)` on a sequence of results); each change
+    /// is mapped with the latest query's view model.
+    private nonisolated static func latestChanges<Model: StoreObject>(_ queries: RxObservable<Query<Model, Element>>) -> RxObservable<ListChange<Element>> {
+        RxObservable.deferred {
+            let viewModel = Locked<((Model) -> Element)?>(nil)
+            return queries
+                .map { query -> Results<Model> in
+                    viewModel.withLock { $0 = query.viewModel }
+                    return query.results()
+                }
+                .observeChanges(on: MainScheduler.instance)
+                .map { change -> ListChange<Element> in
+                    guard let transform = viewModel.withLock({ $0 }) else { throw ObservedListError.changeBeforeQuery }
+                    switch change {
+                    case .initial(let results):
+                        return .initial(results.map(transform))
+                    case .update(let results, let deletions, let insertions, let modifications):
+                        return ListChange(items: results.map(transform), deletions: deletions, insertions: insertions, modifications: modifications)
+                    case .error(let error):
+                        throw error
+                    }
+                }
+        }
+    }
+}
+
+/// Why an ``ObservedList`` stopped.
+public enum ObservedListError: Error {
+    /// The store sent a list before any query (never expected: a store defect).
+    case changeBeforeQuery
+}
