@@ -23,7 +23,7 @@ import argparse, base64, functools, glob, http.server, json, os, shutil, socket,
 import sys, tempfile, threading, time, urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MODULES = ["Streams", "StreamsTesting", "StreamsBlocking", "ObjectStore", "Repository", "Differentiator", "HeadlessUI", "MVVM"]
+MODULES = ["Streams", "StreamsTesting", "StreamsBlocking", "ObjectStore", "Repository", "Differentiator", "HeadlessUI", "MVVM", "StreamsObservation"]
 
 
 class WebSocket:

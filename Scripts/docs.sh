@@ -35,7 +35,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 MODULES=("$@")
-[[ ${#MODULES[@]} -gt 0 ]] || MODULES=(Streams StreamsTesting StreamsBlocking ObjectStore Repository Differentiator HeadlessUI MVVM)
+[[ ${#MODULES[@]} -gt 0 ]] || MODULES=(Streams StreamsTesting StreamsBlocking ObjectStore Repository Differentiator HeadlessUI MVVM StreamsObservation)
 
 OUT="$ROOT/.build-docs"
 GRAPHS="$OUT/symbol-graphs"

@@ -1,7 +1,7 @@
 import Observation
 import Streams
 
-/// One output of a view model as main-actor observable state: a ``Streams/Driver``'s latest
+/// One output of a view model as main-actor observable state: a `Driver`'s latest
 /// element, read by a SwiftUI `body` (or any `withObservationTracking` reader) like a property
 /// of an `@Observable` model.
 ///

@@ -1,7 +1,7 @@
 import Observation
 import Streams
 
-/// An ``Streams/Action`` as main-actor observable state, for a SwiftUI button: the button's
+/// An `Action` as main-actor observable state, for a SwiftUI button: the button's
 /// action calls ``run(_:)``; ``isExecuting``, ``isEnabled`` and ``error`` are what it shows
 /// (a spinner, `.disabled(!order.isEnabled)`, an alert).
 ///
@@ -14,7 +14,7 @@ import Streams
 ///     error:        n-------e-----      (n: nil; e: the work failed)
 ///
 /// The action keeps its rules (one execution at a time; running a disabled action is
-/// ``Streams/ActionError/notEnabled`` on ``error`` and does no work). Each property changes on
+/// `ActionError.notEnabled` on ``error`` and does no work). Each property changes on
 /// the main actor, whatever thread the work ends on, and only when its value changes.
 @MainActor
 @Observable

@@ -3,8 +3,8 @@ import Streams
 
 /// A two-way input from a SwiftUI control, as main-actor observable state: what a
 /// `TextField(text:)`, a `Toggle(isOn:)` or a `Picker(selection:)` binds (through
-/// `Bindable(input).value`), read by the view model as the ``Streams/Driver`` or
-/// ``Streams/Signal`` it takes today.
+/// `Bindable(input).value`), read by the view model as the `Driver` or
+/// `Signal` it takes today.
 ///
 ///     let search = ObservedInput("")
 ///     let viewModel = SearchViewModel(query: search.driver)      // the view model is unchanged

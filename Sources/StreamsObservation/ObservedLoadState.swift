@@ -2,8 +2,8 @@ import Observation
 import Repository
 import Streams
 
-/// A Repository list (``Repository/LocalFirstList``, ``Repository/PagedList``) as main-actor
-/// observable state: its ``Repository/LoadState`` (a spinner, a stale banner, the error view
+/// A Repository list (`LocalFirstList`, `PagedList`) as main-actor
+/// observable state: its `LoadState` (a spinner, a stale banner, the error view
 /// with Retry), the elements on screen, and the change from the list shown before.
 ///
 ///     let menu = ObservedLoadState(pizzas)                  // a LocalFirstList<PizzaRow>
@@ -48,7 +48,7 @@ public final class ObservedLoadState<Element: Hashable> {
         self.init(states: list.states)
     }
 
-    /// Creates the state of a paged list, as its ``Repository/PagedList/State/loadState``.
+    /// Creates the state of a paged list, as its `PagedList.State.loadState`.
     ///
     /// - Parameter list: The list (subscribing asks for page 1).
     public convenience init(_ list: PagedList<Element>) {

@@ -24,7 +24,7 @@ open class Button: Control {
     /// Simulates a tap: sends `.touchUpInside` when the button is enabled, visible and
     /// interactive.
     ///
-    /// - Returns: `true` when the tap reached the button; when `false`, ``inputRefusal`` says
+    /// - Returns: `true` when the tap reached the button; when `false`, ``Control/inputRefusal`` says
     ///   why (disabled, hidden, transparent, interaction disabled). Tests check it —
     ///   `#expect(button.tap())` — since a refused tap runs nothing.
     @discardableResult

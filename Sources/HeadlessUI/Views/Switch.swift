@@ -23,7 +23,7 @@ open class Switch: Control {
 
     /// Simulates the user flipping the switch: `.valueChanged`.
     ///
-    /// - Returns: `true` when the switch accepted the input; when `false`, ``inputRefusal``
+    /// - Returns: `true` when the switch accepted the input; when `false`, ``Control/inputRefusal``
     ///   says why.
     @discardableResult
     public func toggle() -> Bool {
