@@ -198,7 +198,7 @@ for guide in guides:
     manifest_targets.append((target, has_tests))
     print(target, rel, "tests" if has_tests else "-")
 
-products = ["Streams", "StreamsTesting", "StreamsBlocking", "ObjectStore", "Repository", "Differentiator", "HeadlessUI", "Pizzaiolo", "Tracks"]
+products = ["Streams", "StreamsTesting", "StreamsBlocking", "ObjectStore", "Repository", "Differentiator", "HeadlessUI", "StreamsObservation", "Pizzaiolo", "Tracks"]
 deps = ", ".join('.product(name: "%s", package: "ReactiveMVVM")' % p for p in products)
 # The second setting: an Xcode app target's (default isolation MainActor with the approachable
 # concurrency features), as `<target>BlocksMainActor`, built but not run.
