@@ -36,6 +36,7 @@ GUIDES = {
     "Repository": ["Repositories.md"],
     "HeadlessUI": ["HeadlessUI.md"],
     "MVVM": ["FirstApp.md", "Pizzaiolo.md", "Tracks.md", "Performance.md", "Reliability.md"],
+    "StreamsObservation": ["SwiftUI.md"],
 }
 
 KIND_GROUPS = [  # (symbol kind identifiers, group title), in the order the groups are shown
