@@ -28,7 +28,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 MODULES=("$@")
-[[ ${#MODULES[@]} -gt 0 ]] || MODULES=(Streams StreamsTesting StreamsBlocking ObjectStore Repository Differentiator HeadlessUI MVVM Pizzaiolo Tracks)
+[[ ${#MODULES[@]} -gt 0 ]] || MODULES=(Streams StreamsTesting StreamsBlocking ObjectStore Repository Differentiator HeadlessUI MVVM StreamsObservation Pizzaiolo Tracks)
 
 start=$(date +%s)
 BIN="$(swift build --show-bin-path)"
