@@ -53,11 +53,7 @@ open class Control: View {
     /// Why simulated input does not reach the control, or `nil` when it does: disabled, or a
     /// reason of ``View/inputRefusal`` (hidden, transparent, interaction disabled, here or above).
     open override var inputRefusal: String? {
-        if !isEnabled {
-            let name = accessibilityIdentifier.map { "\(typeName) \"\($0)\"" } ?? typeName
-            return "\(name) is disabled"
-        }
-        return super.inputRefusal
+        isEnabled ? super.inputRefusal : "\(refusalName) is disabled"
     }
 
     /// ` (disabled)` and ` (selected)` when they apply.

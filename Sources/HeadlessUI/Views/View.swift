@@ -72,21 +72,18 @@ open class View: ReactiveCompatible {
     }
 
     /// Whether the view and all its ancestors are visible and accept taps.
-    public var isInteractive: Bool {
-        var view: View? = self
-        while let current = view {
-            if current.isHidden || !current.isUserInteractionEnabled || current.alpha <= 0.01 { return false }
-            view = current.superview
-        }
-        return true
-    }
+    public var isInteractive: Bool { interactionRefusal == nil }
 
     /// Why simulated input does not reach the view, or `nil` when it does: the first view, from
     /// this one up through its ancestors, that is hidden, transparent (alpha at most 0.01) or has
     /// user interaction disabled, and which of those it is — `"View \"list\" is hidden"`. A
     /// control adds being disabled (``Control/isEnabled``). A `tap()` that returns `false` says
     /// why here.
-    open var inputRefusal: String? {
+    open var inputRefusal: String? { interactionRefusal }
+
+    /// The part of ``inputRefusal`` every view has, and what ``isInteractive`` reads: the first
+    /// view up the tree that is hidden, transparent or not interactive (a string only then).
+    final var interactionRefusal: String? {
         var view: View? = self
         while let current = view {
             let reason: String? =
@@ -95,12 +92,16 @@ open class View: ReactiveCompatible {
                 : !current.isUserInteractionEnabled ? "has user interaction disabled"
                 : nil
             if let reason {
-                let name = current.accessibilityIdentifier.map { "\(current.typeName) \"\($0)\"" } ?? current.typeName
-                return current === self ? "\(name) \(reason)" : "\(name), an ancestor, \(reason)"
+                return current === self ? "\(current.refusalName) \(reason)" : "\(current.refusalName), an ancestor, \(reason)"
             }
             view = current.superview
         }
         return nil
+    }
+
+    /// The view as a refusal names it: its type, and its accessibility identifier if it has one.
+    final var refusalName: String {
+        accessibilityIdentifier.map { "\(typeName) \"\($0)\"" } ?? typeName
     }
 
     /// The first view in this tree (depth first, including self) with the identifier.
