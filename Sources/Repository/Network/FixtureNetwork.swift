@@ -112,8 +112,8 @@ public final class FixtureNetwork: Network, @unchecked Sendable {
         var routes: [String: Route]
         var methodRoutes: [MethodPath: Route] = [:]
         var isOffline = false
-        var counts: [String: Int] = [:]
-        var methodCounts: [MethodPath: Int] = [:]
+        /// Requests sent per method and path; a path's count is the sum over its methods.
+        var counts: [MethodPath: Int] = [:]
         var requests: [URLRequest] = []
         var cancelled = 0
     }
@@ -195,7 +195,7 @@ public final class FixtureNetwork: Network, @unchecked Sendable {
     ///   - method: The HTTP method.
     /// - Returns: The number of subscriptions that sent such a request.
     public func requestCount(for path: String, method: HTTPMethod) -> Int {
-        state.withLock { $0.methodCounts[MethodPath(method: method, path: path), default: 0] }
+        state.withLock { $0.counts[MethodPath(method: method, path: path), default: 0] }
     }
 
     /// How many requests were sent for `path` (offline ones included).
@@ -203,7 +203,7 @@ public final class FixtureNetwork: Network, @unchecked Sendable {
     /// - Parameter path: The URL path.
     /// - Returns: The number of subscriptions that sent a request for it.
     public func requestCount(for path: String) -> Int {
-        state.withLock { $0.counts[path, default: 0] }
+        state.withLock { $0.counts.reduce(0) { $0 + ($1.key.path == path ? $1.value : 0) } }
     }
 
     /// How many requests were sent, for every path together.
@@ -225,7 +225,6 @@ public final class FixtureNetwork: Network, @unchecked Sendable {
     public func resetCounts() {
         state.withLock {
             $0.counts = [:]
-            $0.methodCounts = [:]
             $0.requests = []
             $0.cancelled = 0
         }
@@ -247,8 +246,7 @@ public final class FixtureNetwork: Network, @unchecked Sendable {
             let path = request.url?.path ?? ""
             let key = MethodPath(method: HTTPMethod(rawValue: (request.httpMethod ?? "GET").uppercased()), path: path)
             let (route, offline) = state.withLock { state -> (Route?, Bool) in
-                state.counts[path, default: 0] += 1
-                state.methodCounts[key, default: 0] += 1
+                state.counts[key, default: 0] += 1
                 state.requests.append(request)
                 return (state.methodRoutes[key] ?? state.routes[path], state.isOffline)
             }
