@@ -59,9 +59,10 @@ extension Results {
     /// version, skipping a delivery whose version the previous array already showed.
     ///
     /// With commits queued on `scheduler` before the observer runs, it gets one array, the
-    /// newest, where ``asObservable(on:)`` gives one per commit. Each array is a fresh
-    /// evaluation of the query (not the incremental placement `observe(on:)` uses), so this
-    /// costs more per commit; frozen results give their one version once.
+    /// newest, where ``asObservable(on:)`` gives one per commit. An array whose commit was
+    /// followed by others before delivery is a fresh evaluation of the query at the newest
+    /// version (not the incremental placement `observe(on:)` uses); frozen results give their
+    /// one version once.
     ///
     /// - Parameter scheduler: Where arrays are delivered.
     /// - Returns: An endless sequence of arrays, each the store's contents at its delivery.
@@ -71,11 +72,14 @@ extension Results {
             var shownVersion: Int?
             return results.observe(on: scheduler).subscribe { event in
                 switch event {
-                case .next(.initial), .next(.update):
-                    let snapshot = results.pinned ?? results.core.snapshot()
-                    guard snapshot.version != shownVersion else { return }
-                    shownVersion = snapshot.version
-                    observer.onNext(results.pinned(to: snapshot).toArray())
+                case .next(.initial(let delivered)), .next(.update(let delivered, _, _, _)):
+                    let newest = results.pinned ?? results.core.snapshot()
+                    guard newest.version != shownVersion else { return }
+                    shownVersion = newest.version
+                    // The delivered results are the newest unless commits came after them:
+                    // evaluate again only then.
+                    let current = delivered.pinned?.version == newest.version ? delivered : results.pinned(to: newest)
+                    observer.onNext(current.toArray())
                 case .next(.error(let error)), .error(let error): observer.onError(error)
                 case .completed: observer.onCompleted()
                 }
