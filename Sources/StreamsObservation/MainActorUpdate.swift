@@ -1,4 +1,3 @@
-import Dispatch
 import Streams
 
 /// An observer that applies each event to a main-actor object, on the main actor: at once
@@ -22,12 +21,6 @@ struct MainActorUpdate<Target: AnyObject & Sendable, Element>: ObserverType {
         // Events are not Sendable: they go to one place, the main actor, and are not touched
         // here again.
         let handOver = UncheckedSendable((target, event, update.value))
-        if MainScheduler.isOnMainActor {
-            MainActor.assumeIsolated { handOver.value.2(handOver.value.0, handOver.value.1) }
-        } else {
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { handOver.value.2(handOver.value.0, handOver.value.1) }
-            }
-        }
+        MainScheduler.performOnMainActor { handOver.value.2(handOver.value.0, handOver.value.1) }
     }
 }

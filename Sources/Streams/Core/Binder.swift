@@ -1,5 +1,3 @@
-import Dispatch
-
 /// An observer that applies each element to a UI object on the main scheduler.
 ///
 /// A binder never errors back: binding an error is a programming error, reported through
@@ -35,14 +33,8 @@ public struct Binder<Value>: ObserverType {
                     guard let target else { return Disposables.create() }
                     // Elements and targets are not Sendable: the scheduler is serial and the
                     // value goes to one place, the main actor, and is not touched here again.
-                    let handOver = UncheckedSendable((target, element))
-                    if MainScheduler.isOnMainActor {
-                        MainActor.assumeIsolated { binding(handOver.value.0, handOver.value.1) }
-                    } else {
-                        DispatchQueue.main.async {
-                            MainActor.assumeIsolated { binding(handOver.value.0, handOver.value.1) }
-                        }
-                    }
+                    let handOver = UncheckedSendable((target, element, binding))
+                    MainScheduler.performOnMainActor { handOver.value.2(handOver.value.0, handOver.value.1) }
                     return Disposables.create()
                 }
             case .error(let error):

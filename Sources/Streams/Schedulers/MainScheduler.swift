@@ -142,6 +142,21 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         try MainQueue.shared.runHoldingExecution(body)
     }
 
+    /// Runs `work` on the main actor: at once when the caller is already there (see
+    /// ``isOnMainActor``), otherwise as work of the main dispatch queue. Not a main-scheduler
+    /// action: nothing is queued behind other main-scheduler work.
+    ///
+    /// - Parameter work: The main-actor code; what it captures is handed to the main actor and
+    ///   must not be touched by the caller afterwards.
+    package static func performOnMainActor(_ work: @escaping @MainActor () -> Void) {
+        let handOver = UncheckedSendable(work)
+        if isOnMainActor {
+            MainActor.assumeIsolated { handOver.value() }
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated { handOver.value() } }
+        }
+    }
+
     /// Drains repeatedly, waiting for new work, until `condition` holds or `timeout` passes.
     ///
     /// - Parameters:
