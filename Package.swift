@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "MVVM", dependencies: ["Streams", "ObjectStore", "Repository", "HeadlessUI"]),
         // SwiftUI's way in: Drivers, control inputs, Actions and live queries as main-actor
         // `@Observable` state (Observation ships with the toolchain); no view module.
-        .target(name: "StreamsObservation", dependencies: ["Streams", "Locking", "ObjectStore", "Repository"]),
+        .target(name: "StreamsObservation", dependencies: ["Streams", "ObjectStore", "Repository"]),
         // The sample apps and their command-line walkthrough.
         .target(name: "Pizzaiolo", dependencies: ["Streams", "Locking", "ObjectStore", "Repository", "HeadlessUI", "MVVM"]),
         .target(name: "Tracks", dependencies: ["Streams", "Locking", "ObjectStore", "Repository", "HeadlessUI", "MVVM"]),

@@ -1,5 +1,4 @@
 import Foundation
-import Locking
 import Observation
 import ObjectStore
 import Repository
@@ -21,8 +20,8 @@ import Streams
 ///
 /// It follows commits made on any thread (each delivered on the main actor) and, for a
 /// changing query, each new query, compared with the rows shown by primary key (deletions,
-/// insertions, moves; modifications only when a commit changed an object), as the MVVM
-/// module's `observeChanges(on:)` does for a table. A reader of ``elements`` is invalidated
+/// insertions, moves; modifications only when a commit changed an object): Repository's
+/// `observeChanges(on:)` on the sequence of queries, which a table's binding uses too. A reader of ``elements`` is invalidated
 /// once per change of the list; a commit that does not touch the list sends nothing. The
 /// observation ends when the state is released.
 @MainActor
@@ -73,38 +72,6 @@ public final class ObservedList<Element> {
     ///
     /// - Parameter queries: The queries, e.g. an ``ObservedInput``'s driver mapped to a query.
     public convenience init<Queries: ObservableConvertibleType, Model: StoreObject>(_ queries: Queries) where Queries.Element == Query<Model, Element> {
-        self.init(changes: Self.latestChanges(queries.asObservable()))
+        self.init(changes: queries.observeChanges(on: MainScheduler.instance))
     }
-
-    /// One list over the latest query: the store compares each new query's results with the
-    /// list shown (ObjectStore's `observeChanges(on:)` on a sequence of results); each change
-    /// is mapped with the latest query's view model.
-    private nonisolated static func latestChanges<Model: StoreObject>(_ queries: RxObservable<Query<Model, Element>>) -> RxObservable<ListChange<Element>> {
-        RxObservable.deferred {
-            let viewModel = Locked<((Model) -> Element)?>(nil)
-            return queries
-                .map { query -> Results<Model> in
-                    viewModel.withLock { $0 = query.viewModel }
-                    return query.results()
-                }
-                .observeChanges(on: MainScheduler.instance)
-                .map { change -> ListChange<Element> in
-                    guard let transform = viewModel.withLock({ $0 }) else { throw ObservedListError.changeBeforeQuery }
-                    switch change {
-                    case .initial(let results):
-                        return .initial(results.map(transform))
-                    case .update(let results, let deletions, let insertions, let modifications):
-                        return ListChange(items: results.map(transform), deletions: deletions, insertions: insertions, modifications: modifications)
-                    case .error(let error):
-                        throw error
-                    }
-                }
-        }
-    }
-}
-
-/// Why an ``ObservedList`` stopped.
-public enum ObservedListError: Error {
-    /// The store sent a list before any query (never expected: a store defect).
-    case changeBeforeQuery
 }

@@ -11,7 +11,7 @@ import Streams
 ///     pizzas.observeChanges(on: MainScheduler.instance)    // the same, with each commit's change set
 ///     try pizzas.filtered("ANY categories.id IN %@", [1, 2]).all()
 ///     search.map { try pizzas.filtered("name CONTAINS[c] %@", $0) }
-///         .observeChanges(on: MainScheduler.instance)  // (MVVM) one list as the query changes
+///         .observeChanges(on: MainScheduler.instance)  // one list as the query changes
 ///
 /// Every read is sorted the way the list shows it (the `sortedBy` descriptors).
 public struct Query<Model: StoreObject, ViewModel>: @unchecked Sendable {

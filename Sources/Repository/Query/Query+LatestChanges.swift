@@ -1,6 +1,5 @@
 import Foundation
 import ObjectStore
-import Repository
 import Streams
 
 extension ObservableConvertibleType {
@@ -8,7 +7,7 @@ extension ObservableConvertibleType {
     /// predicate, filter chips, a sort the user picks): an initial list, then a `ListChange`
     /// with its change set for every change of the list — a new query's results compared with
     /// the rows shown, by primary key, as well as every commit. Bound to a table through
-    /// ``Repository/ListChange/changeset(section:)`` it animates both; nothing reloads after
+    /// MVVM's `changeset(section:)` it animates both; nothing reloads after
     /// the first list.
     ///
     ///     queries:               -q("")----------------q("ma")----------------
