@@ -115,7 +115,7 @@ final class CatchSequence<Sequence: Swift.Sequence, Element>: Producer<Element>,
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = CatchSequenceSink(iterator: AnyIterator(sequence.makeIterator()), observer: observer, cancel: cancel)
+        let sink = CatchSequenceSink(sources: SourceQueue(sequence), observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink, subscription)
     }
@@ -125,12 +125,13 @@ private final class CatchSequenceSink<Observer: ObserverType>: Sink<Observer>, O
     typealias Element = Observer.Element
 
     /// Read only from `subscribeNext`, which runs for one source at a time: after the
-    /// subscription and after each failure.
-    private let iterator: AnyIterator<Observable<Element>>
+    /// subscription and after each failure. A source that failed is let go of when the next
+    /// one is taken.
+    private var sources: SourceQueue<Element>
     private let current = SerialDisposable()
 
-    init(iterator: AnyIterator<Observable<Element>>, observer: Observer, cancel: Cancelable) {
-        self.iterator = iterator
+    init(sources: SourceQueue<Element>, observer: Observer, cancel: Cancelable) {
+        self.sources = sources
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -148,7 +149,7 @@ private final class CatchSequenceSink<Observer: ObserverType>: Sink<Observer>, O
 
     private func subscribeNext(lastError: Swift.Error?) {
         if isDisposed { return }
-        guard let source = iterator.next() else {
+        guard let source = sources.next() else {
             forwardOn(lastError.map { .error($0) } ?? .completed)
             dispose()
             return

@@ -55,7 +55,7 @@ extension ObservableType {
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The concatenated sequence.
     public static func concat<Sources: Collection>(_ collection: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
-        Concat(sources: collection)
+        Concat(sources: Array(collection))
     }
 
     /// Sends the elements of each sequence of a `Sequence` in turn; the sequence is iterated
@@ -95,7 +95,7 @@ final class Concat<Sources: Sequence, Element>: Producer<Element>, @unchecked Se
     init(sources: Sources) { self.sources = sources }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ConcatSink<Sources.Iterator, Observer>(iterator: sources.makeIterator(), observer: observer, cancel: cancel)
+        let sink = ConcatSink(sources: SourceQueue(sources), observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink, subscription)
     }
@@ -109,18 +109,21 @@ final class Concat<Sources: Sequence, Element>: Producer<Element>, @unchecked Se
 /// only after the previous one's completion, so the grammar of each source already keeps
 /// deliveries apart even when sources run on different threads. The lock guards only the
 /// hand-over of the loop.
-private final class ConcatSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable where Iterator.Element == Observable<Observer.Element> {
+///
+/// A source is let go of when the next one is taken (``SourceQueue``) and its subscription is
+/// disposed when it completes, so nothing of a finished source outlives it.
+private final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let lock = Lock()
     /// Touched only by the thread that runs the loop (ownership passes under `lock`).
-    private var iterator: Iterator
+    private var sources: SourceQueue<Element>
     private var looping = false
     private var moveRequested = false
     private let current = SerialDisposable()
 
-    init(iterator: Iterator, observer: Observer, cancel: Cancelable) {
-        self.iterator = iterator
+    init(sources: SourceQueue<Element>, observer: Observer, cancel: Cancelable) {
+        self.sources = sources
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -156,7 +159,7 @@ private final class ConcatSink<Iterator: IteratorProtocol, Observer: ObserverTyp
                 lock.withLock { looping = false }
                 return
             }
-            guard let next = iterator.next() else {
+            guard let next = sources.next() else {
                 lock.withLock { looping = false }
                 forwardOn(.completed)
                 dispose()

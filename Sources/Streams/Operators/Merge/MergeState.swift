@@ -23,7 +23,10 @@ struct MergeState<Inner> {
     private(set) var active = 0
     /// Whether the outer sequence completed.
     private(set) var outerStopped = false
-    private var waiting: [Inner] = []
+    /// The inners waiting their turn from `waitingHead` on; a slot is emptied when its inner
+    /// starts, so an inner that has started (and later finished) is not kept alive by the queue
+    /// while others still wait behind it.
+    private var waiting: [Inner?] = []
     private var waitingHead = 0
 
     @inline(__always)
@@ -61,7 +64,7 @@ struct MergeState<Inner> {
     @inline(__always)
     mutating func innerCompleted() -> AfterInner {
         if waitingHead < waiting.count {
-            let next = waiting[waitingHead]
+            let next = waiting[waitingHead].take()!
             waitingHead += 1
             if waitingHead == waiting.count {
                 waiting.removeAll(keepingCapacity: true)
