@@ -70,5 +70,19 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "StreamsObservationBenchmarks",
+            dependencies: [
+                .product(name: "StreamsObservation", package: "ReactiveMVVM"),
+                .product(name: "ObjectStore", package: "ReactiveMVVM"),
+                .product(name: "Repository", package: "ReactiveMVVM"),
+                .product(name: "Streams", package: "ReactiveMVVM"),
+                .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
+            ],
+            path: "Benchmarks/StreamsObservationBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -32,6 +32,7 @@ NAME = re.compile(r"^(?P<scenario>.*) \(n=(?P<n>\d+)\) \[(?P<flavour>[A-Za-z]+)\
 # Goals of issue 8 for pumping scenarios.
 GOAL_PEER = 0.5
 GOAL_BASELINE = 3.0
+GOAL_IN_NAME = re.compile(r"\(≤ (?P<ratio>[0-9.]+)x ")
 
 
 def load(results_dir):
@@ -175,6 +176,11 @@ def table(suite, scenarios, paired=None):
             if base:
                 met = met and ours[0] / base[0] <= GOAL_BASELINE
             goals = "✅" if met else "❌"
+        # A row whose name states its own goal against the baseline ("(≤ 2x setting it by
+        # hand)") is checked against it.
+        stated = GOAL_IN_NAME.search(name)
+        if stated and ours and base:
+            goals = "✅" if ours[0] / base[0] <= float(stated["ratio"]) else "❌"
         cells = [
             name,
             per,

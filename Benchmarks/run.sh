@@ -28,7 +28,7 @@ if [[ "$(basename "$root" | tr '[:upper:]' '[:lower:]')" == "benchmarks" ]]; the
     export REACTIVEMVVM_ROOT="$mirror"
 fi
 
-suites=(StreamsBenchmarks ObjectStoreBenchmarks HeadlessUIBenchmarks)
+suites=(StreamsBenchmarks ObjectStoreBenchmarks HeadlessUIBenchmarks StreamsObservationBenchmarks)
 
 # The ObjectStore scale probe (Benchmarks/ObjectStoreBenchmarks/ScaleProbe.swift): for each
 # count, fill a file with ours and with GRDB, then open it and count, and open, count and read
