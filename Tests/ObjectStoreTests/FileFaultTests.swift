@@ -20,7 +20,11 @@ import TestSupport
         var injected = 0
         for (index, kind) in operations.enumerated() {
             for fault in Fault.allCases where fault.applies(to: kind) {
-                _ = try await Self.run(path, failing: (index, fault))
+                do {
+                    _ = try await Self.run(path, failing: (index, fault))
+                } catch {
+                    Issue.record("\(path.name), operation \(index) (\(kind)) failing with \(fault): \(error)")
+                }
                 injected += 1
             }
         }
