@@ -14,9 +14,9 @@ import TestSupport
     @Test func syncingADirectoryReportsFailure() throws {
         let url = S.temporaryFile()
         defer { S.cleanUp(url) }
-        try StoreFile.syncDirectory(of: url.path)   // the directory exists: synced
+        try StoreFile.syncDirectory(of: url.path, in: POSIXFileSystem())   // the directory exists: synced
         let missing = url.deletingLastPathComponent().appendingPathComponent("gone").appendingPathComponent("x.store")
-        #expect(throws: StoreError.self) { try StoreFile.syncDirectory(of: missing.path) }
+        #expect(throws: StoreError.self) { try StoreFile.syncDirectory(of: missing.path, in: POSIXFileSystem()) }
     }
 
     /// The compaction itself succeeds (the old file and the new one hold the same commits),
@@ -47,7 +47,7 @@ import TestSupport
 
             file.syncsDirectory = { path in
                 calls.withLock { $0 += 1 }
-                try StoreFile.syncDirectory(of: path)
+                try StoreFile.syncDirectory(of: path, in: POSIXFileSystem())
             }
             try store.write { try $0.add(Memo(id: 3, topic: "c", text: "after")) }
             try store.write { try $0.add(Memo(id: 4, topic: "d", text: "after")) }
@@ -80,6 +80,7 @@ import TestSupport
         let snapshot = store.core.snapshot()
         #expect(throws: Self.injected) {
             try StoreFile.writeCopy(snapshot.tables, version: snapshot.version, schemaVersion: 0, to: copy.path,
+                                    in: POSIXFileSystem(),
                                     syncingDirectory: { _ in throw Self.injected })
         }
         #expect(!FileManager.default.fileExists(atPath: copy.path))

@@ -181,8 +181,8 @@ import TestSupport
             // The next append writes 7 bytes, then fails as a full disk would.
             let file = store.core.file!
             file.writeAppended = { [weak file] fd, bytes, offset, path in
-                file?.writeAppended = StoreFile.writeAll
-                try StoreFile.writeAll(fd, Array(bytes.prefix(7)), at: offset, path: path)
+                file?.writeAppended = { try StoreFile.writeAll($0, $1, at: $2, path: $3, in: POSIXFileSystem()) }
+                try StoreFile.writeAll(fd, Array(bytes.prefix(7)), at: offset, path: path, in: POSIXFileSystem())
                 throw StoreError.io(path: path, reason: "write failed: No space left on device (injected)")
             }
             #expect(throws: StoreError.self) {

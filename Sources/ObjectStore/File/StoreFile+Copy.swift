@@ -10,38 +10,41 @@ extension StoreFile {
     /// writes): to a temporary file first, synced, then linked into place, so the copy is
     /// whole or absent, and never replaces an existing file.
     ///
-    /// - Parameter syncingDirectory: Makes the link durable (`syncDirectory`, unless a test
-    ///   passes a failing one). When it fails, the copy is removed again and its error thrown:
-    ///   the caller is never told of a copy a power cut could still take away.
+    /// - Parameters:
+    ///   - fileSystem: Where the copy's file operations go.
+    ///   - syncingDirectory: Makes the link durable (`syncDirectory` through `fileSystem`,
+    ///     unless a test passes a failing one). When it fails, the copy is removed again and its
+    ///     error thrown: the caller is never told of a copy a power cut could still take away.
     /// - Throws: ``StoreError/io(path:reason:)``, also when `path` already exists.
     static func writeCopy(_ tables: [String: TableState], version: Int, schemaVersion: UInt64, to path: String,
-                          syncingDirectory: (String) throws -> Void = StoreFile.syncDirectory) throws {
+                          in fileSystem: any FileSystem,
+                          syncingDirectory: ((String) throws -> Void)? = nil) throws {
         let temp = path + ".copy-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = systemOpen(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600, in: fileSystem)
         guard fd >= 0 else { throw ioError(temp, "create") }
-        defer { close(fd); unlink(temp) }
+        defer { fileSystem.close(fd); fileSystem.unlink(temp) }
         do {
             _ = fchmod(fd, 0o600)
             let header = FileFormat.fileHeader()
-            try writeAll(fd, header, at: 0, path: temp)
+            try writeAll(fd, header, at: 0, path: temp, in: fileSystem)
             var offset = header.count
             let written = try FileFormat.writePagedSnapshot(tables, schemaVersion: schemaVersion, version: version) { chunk in
-                try writeAll(fd, chunk, at: offset, path: temp)
+                try writeAll(fd, chunk, at: offset, path: temp, in: fileSystem)
                 offset += chunk.count
             }
-            try writeAll(fd, written.meta, at: FileFormat.headerSize, path: temp)
+            try writeAll(fd, written.meta, at: FileFormat.headerSize, path: temp, in: fileSystem)
         } catch let error as FileFormatError {
             throw StoreError.io(path: path, reason: error.reason)
         }
-        guard sync(fd) else { throw ioError(temp, "fsync") }
-        guard link(temp, path) == 0 else {
+        guard sync(fd, in: fileSystem) else { throw ioError(temp, "fsync") }
+        guard fileSystem.link(temp, to: path) else {
             if errno == EEXIST { throw StoreError.io(path: path, reason: "the file already exists (writeCopy never replaces a file)") }
             throw ioError(path, "link")
         }
         do {
-            try syncingDirectory(path)
+            if let syncingDirectory { try syncingDirectory(path) } else { try syncDirectory(of: path, in: fileSystem) }
         } catch {
-            unlink(path)
+            fileSystem.unlink(path)
             throw error
         }
     }

@@ -17,17 +17,37 @@ extension StoreFile {
         return .io(path: path, reason: "\(operation) failed: \(String(cString: strerror(code)))")
     }
 
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], at offset: Int, path: String) throws {
+    /// Writes all of `bytes` at `offset` through `fileSystem`: a short write is continued, an
+    /// `EINTR` retried.
+    ///
+    /// - Throws: ``StoreError/diskFull(path:operation:)`` or ``StoreError/io(path:reason:)``.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], at offset: Int, path: String, in fileSystem: any FileSystem) throws {
         try bytes.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count {
-                let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
+                let n = fileSystem.write(fd, UnsafeRawBufferPointer(rebasing: raw[done...]), at: offset + done)
                 if n < 0 {
                     if errno == EINTR { continue }
                     throw ioError(path, "write")
                 }
                 done += n
             }
+        }
+    }
+
+    /// Opens `path` through `fileSystem`, retrying `EINTR`: a descriptor, or `-1` with `errno`.
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0, in fileSystem: any FileSystem) -> Int32 {
+        while true {
+            let fd = fileSystem.open(path, flags, mode)
+            if fd >= 0 || errno != EINTR { return fd }
+        }
+    }
+
+    /// Cuts the file to `size` through `fileSystem`, retrying `EINTR`; `false` with `errno`.
+    static func truncate(_ fd: Int32, to size: Int, in fileSystem: any FileSystem) -> Bool {
+        while true {
+            if fileSystem.truncate(fd, to: size) { return true }
+            if errno != EINTR { return false }
         }
     }
 
@@ -52,22 +72,30 @@ extension StoreFile {
         return bytes
     }
 
-    /// Flushes the file's data to the device (see `syncToDevice`: `F_FULLFSYNC` on Apple
-    /// platforms, `fdatasync` on Linux).
-    static func sync(_ fd: Int32) -> Bool { syncToDevice(fd, dataOnly: true) }
+    /// Flushes the file's data to the device through `fileSystem` (in production
+    /// `syncToDevice`: `F_FULLFSYNC` on Apple platforms, `fdatasync` on Linux), retrying
+    /// `EINTR`, which says the sync was interrupted before it finished, not that it failed.
+    static func sync(_ fd: Int32, in fileSystem: any FileSystem) -> Bool {
+        while true {
+            if fileSystem.sync(fd) { return true }
+            if errno != EINTR { return false }
+        }
+    }
 
     /// Makes a rename or link in the file's directory durable: the directory's entries synced
-    /// to the device like a file's bytes (`syncToDevice`).
+    /// to the device like a file's bytes (`FileSystem.syncDirectory`), retrying `EINTR`.
     ///
-    /// - Throws: ``StoreError/io(path:reason:)`` when the directory cannot be opened or synced.
-    ///   A file system that cannot sync a directory at all (`EINVAL`: some network and FUSE
-    ///   ones) counts as synced, as that is all it offers; SQLite ignores every such failure.
-    static func syncDirectory(of path: String) throws {
+    /// - Throws: ``StoreError/io(path:reason:)`` (or ``StoreError/diskFull(path:operation:)``)
+    ///   when the directory cannot be opened or synced. A file system that cannot sync a
+    ///   directory at all (`EINVAL`: some network and FUSE ones) counts as synced, as that is
+    ///   all it offers; SQLite ignores every such failure.
+    static func syncDirectory(of path: String, in fileSystem: any FileSystem) throws {
         let dir = (path as NSString).deletingLastPathComponent
-        let fd = systemOpen(dir.isEmpty ? "." : dir, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ioError(dir, "opening the directory to sync it") }
-        defer { close(fd) }
-        guard syncToDevice(fd, dataOnly: false) || errno == EINVAL else { throw ioError(dir, "syncing the directory") }
+        while !fileSystem.syncDirectory(dir.isEmpty ? "." : dir) {
+            if errno == EINTR { continue }
+            if errno == EINVAL { return }
+            throw ioError(dir, "syncing the directory")
+        }
     }
 }
 

@@ -18,6 +18,9 @@ struct FileOptions {
     var readOnly = false
     /// The page cache's budget (see `PagedFile.cacheBudget`).
     var cacheBudget = PagedFile.defaultCacheBudget
+    /// Where the write paths' file operations go (``POSIXFileSystem`` unless a test puts a
+    /// simulated disk in its place).
+    var fileSystem: any FileSystem = POSIXFileSystem()
 }
 
 /// An open store file: the descriptor (holding an exclusive `flock`), where the next record
@@ -46,9 +49,11 @@ final class StoreFile: @unchecked Sendable {
     /// After an automatic compaction failed: the memory held that must be passed before the
     /// next try (0 otherwise).
     private var heldFloor = 0
-    /// How an append's bytes reach the file: `StoreFile.writeAll`, unless a test puts a
-    /// failing disk in its place.
-    var writeAppended: (_ fd: Int32, _ bytes: [UInt8], _ offset: Int, _ path: String) throws -> Void = StoreFile.writeAll
+    /// The file operations of every write path (see ``FileSystem``).
+    let fileSystem: any FileSystem
+    /// How an append's bytes reach the file: `StoreFile.writeAll` through `fileSystem`, unless
+    /// a test puts a failing disk in its place.
+    var writeAppended: (_ fd: Int32, _ bytes: [UInt8], _ offset: Int, _ path: String) throws -> Void
     /// Set when the directory could not be synced after this file was created or renamed into
     /// place: the file's bytes are on the disk, but a power cut could still bring back the
     /// directory as it was (no file, or the file before a compaction or migration). Losing
@@ -56,9 +61,9 @@ final class StoreFile: @unchecked Sendable {
     /// commit under `.full` syncs the directory first and fails, writing nothing, if it still
     /// cannot.
     private var directoryUnsynced = false
-    /// How the directory is synced after a rename: `StoreFile.syncDirectory`, unless a test
-    /// puts a failing one in its place.
-    var syncsDirectory: (_ path: String) throws -> Void = StoreFile.syncDirectory
+    /// How the directory is synced after a rename: `StoreFile.syncDirectory` through
+    /// `fileSystem`, unless a test puts a failing one in its place.
+    var syncsDirectory: (_ path: String) throws -> Void
 
     private init(path: String, fd: Int32, size: Int, options: FileOptions, compactedSize: Int, persisted: Set<String>) {
         self.path = path
@@ -70,12 +75,16 @@ final class StoreFile: @unchecked Sendable {
         self.readOnly = options.readOnly
         self.compactedSize = compactedSize
         self.persisted = persisted
+        let fileSystem = options.fileSystem
+        self.fileSystem = fileSystem
+        self.writeAppended = { try StoreFile.writeAll($0, $1, at: $2, path: $3, in: fileSystem) }
+        self.syncsDirectory = { try StoreFile.syncDirectory(of: $0, in: fileSystem) }
     }
 
     deinit {
-        if durability == .relaxed, !readOnly { _ = StoreFile.sync(fd) }
+        if durability == .relaxed, !readOnly { _ = StoreFile.sync(fd, in: fileSystem) }
         if directoryUnsynced { try? syncsDirectory(path) }   // a last try; nobody to tell
-        close(fd)
+        fileSystem.close(fd)
     }
 
     // MARK: Opening
@@ -87,16 +96,17 @@ final class StoreFile: @unchecked Sendable {
     ///   or `deleteIfMigrationNeeded` had to replace it, which happens atomically).
     static func open(_ options: FileOptions, codeSchemas: [String: ObjectSchema]) throws -> (StoreFile, Snapshot) {
         let path = options.path
+        let fileSystem = options.fileSystem
         var createdUnsynced = false
         for _ in 0..<16 {
-            let fd = systemOpen(path, (options.readOnly ? O_RDONLY : O_RDWR) | O_CLOEXEC)
+            let fd = StoreFile.open(path, (options.readOnly ? O_RDONLY : O_RDWR) | O_CLOEXEC, in: fileSystem)
             if fd < 0 {
                 let code = errno
                 if code == ENOENT, options.readOnly {
                     throw StoreError.io(path: path, reason: "open failed: no such file (a read-only store does not create its file)")
                 }
                 if code == ENOENT {
-                    createdUnsynced = try !create(path: path, schemaVersion: options.schemaVersion)
+                    createdUnsynced = try !create(path: path, schemaVersion: options.schemaVersion, in: fileSystem)
                     continue
                 }
                 throw StoreError.io(path: path, reason: "open failed: \(String(cString: strerror(code)))")
@@ -104,7 +114,7 @@ final class StoreFile: @unchecked Sendable {
             // Read-only opens share the file with each other; a writer has it alone.
             if flock(fd, (options.readOnly ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
                 let code = errno
-                close(fd)
+                fileSystem.close(fd)
                 if code == EWOULDBLOCK { throw StoreError.fileLocked(path: path) }
                 throw StoreError.io(path: path, reason: "flock failed: \(String(cString: strerror(code)))")
             }
@@ -112,11 +122,11 @@ final class StoreFile: @unchecked Sendable {
             // our open and our lock: then we hold the lock of an unlinked file; start over.
             var opened = stat(), current = stat()
             if fstat(fd, &opened) != 0 || stat(path, &current) != 0 || opened.st_ino != current.st_ino || opened.st_dev != current.st_dev {
-                close(fd)
+                fileSystem.close(fd)
                 continue
             }
             if (opened.st_mode & S_IFMT) != S_IFREG {
-                close(fd)
+                fileSystem.close(fd)
                 throw StoreError.io(path: path, reason: "not a regular file")
             }
             return try load(fd: fd, options: options, codeSchemas: codeSchemas, directoryUnsynced: createdUnsynced)
@@ -130,20 +140,20 @@ final class StoreFile: @unchecked Sendable {
     /// - Returns: Whether the directory was synced after the link. When it was not, the file
     ///   is used all the same (it holds no commit yet) and its first commit under `.full`
     ///   syncs the directory again (see `directoryUnsynced`).
-    private static func create(path: String, schemaVersion: UInt64) throws -> Bool {
+    private static func create(path: String, schemaVersion: UInt64, in fileSystem: any FileSystem) throws -> Bool {
         let temp = path + ".new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = systemOpen(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600, in: fileSystem)
         guard fd >= 0 else { throw ioError(path, "create") }
-        defer { close(fd); unlink(temp) }
+        defer { fileSystem.close(fd); fileSystem.unlink(temp) }
         _ = fchmod(fd, 0o600)
-        try writeAll(fd, FileFormat.emptyStore(schemaVersion: schemaVersion), at: 0, path: path)
-        guard sync(fd) else { throw ioError(path, "fsync") }
-        if link(temp, path) != 0 {
+        try writeAll(fd, FileFormat.emptyStore(schemaVersion: schemaVersion), at: 0, path: path, in: fileSystem)
+        guard sync(fd, in: fileSystem) else { throw ioError(path, "fsync") }
+        if !fileSystem.link(temp, to: path) {
             let code = errno
             if code == EEXIST { return true }   // another opener created it first: theirs to sync
-            if rename(temp, path) != 0 { throw ioError(path, "rename") }
+            if !fileSystem.rename(temp, to: path) { throw ioError(path, "rename") }
         }
-        return (try? syncDirectory(of: path)) != nil
+        return (try? syncDirectory(of: path, in: fileSystem)) != nil
     }
 
     /// Reads and prepares the locked file; owns `fd` (closed by the returned file, or on error).
@@ -160,8 +170,8 @@ final class StoreFile: @unchecked Sendable {
         if fileSize == 0 {
             // An empty file (created by someone else): make it a store.
             let bytes = FileFormat.emptyStore(schemaVersion: options.schemaVersion)
-            try writeAll(fd, bytes, at: 0, path: path)
-            guard sync(fd) else { throw ioError(path, "fsync") }
+            try writeAll(fd, bytes, at: 0, path: path, in: options.fileSystem)
+            guard sync(fd, in: options.fileSystem) else { throw ioError(path, "fsync") }
             fileSize = bytes.count
         }
         var contents: FileFormat.Contents
@@ -216,7 +226,7 @@ final class StoreFile: @unchecked Sendable {
             contents.tables = try file.replace(with: contents.tables, version: contents.version)
         } else if contents.validEnd < fileSize {
             // Drop the torn tail (a record the last run did not finish writing).
-            guard ftruncate(fd, off_t(contents.validEnd)) == 0, sync(fd) else {
+            guard truncate(fd, to: contents.validEnd, in: options.fileSystem), sync(fd, in: options.fileSystem) else {
                 throw ioError(path, "truncating the torn tail")
             }
         }
@@ -270,9 +280,9 @@ final class StoreFile: @unchecked Sendable {
         let start = size
         do {
             try writeAppended(fd, record, start, path)
-            if durability == .full, !StoreFile.sync(fd) { throw StoreFile.ioError(path, "fsync") }
+            if durability == .full, !StoreFile.sync(fd, in: fileSystem) { throw StoreFile.ioError(path, "fsync") }
         } catch {
-            if ftruncate(fd, off_t(start)) != 0 || !StoreFile.sync(fd) {
+            if !StoreFile.truncate(fd, to: start, in: fileSystem) || !StoreFile.sync(fd, in: fileSystem) {
                 failure = "\(error)"
             }
             throw error
@@ -287,7 +297,7 @@ final class StoreFile: @unchecked Sendable {
     /// reopening; when it does not, the write is refused with the first failure and the undo's.
     private func recoverFromEarlierFailure() throws {
         guard let earlier = failure else { return }
-        guard ftruncate(fd, off_t(size)) == 0, StoreFile.sync(fd) else {
+        guard StoreFile.truncate(fd, to: size, in: fileSystem), StoreFile.sync(fd, in: fileSystem) else {
             let now = StoreFile.ioError(path, "truncating back the failed write")
             if case .diskFull = now { throw now }
             throw StoreError.io(path: path, reason: "the store cannot write until the failed write is undone (\(earlier); \(now))")
@@ -336,7 +346,7 @@ final class StoreFile: @unchecked Sendable {
     @discardableResult
     private func replace(with tables: [String: TableState], version: Int) throws -> [String: TableState] {
         let temp = path + ".compact"
-        let newFD = systemOpen(temp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let newFD = StoreFile.open(temp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600, in: fileSystem)
         guard newFD >= 0 else { throw StoreFile.ioError(temp, "create") }
         var offset = 0
         var layout: [String: FileFormat.TableLayout] = [:]
@@ -344,19 +354,19 @@ final class StoreFile: @unchecked Sendable {
             _ = fchmod(newFD, 0o600)
             guard flock(newFD, LOCK_EX | LOCK_NB) == 0 else { throw StoreFile.ioError(temp, "flock") }
             let header = FileFormat.fileHeader()
-            try StoreFile.writeAll(newFD, header, at: 0, path: temp)
+            try StoreFile.writeAll(newFD, header, at: 0, path: temp, in: fileSystem)
             offset = header.count
             let written = try FileFormat.writePagedSnapshot(tables, schemaVersion: schemaVersion, version: version) { chunk in
-                try StoreFile.writeAll(newFD, chunk, at: offset, path: temp)
+                try StoreFile.writeAll(newFD, chunk, at: offset, path: temp, in: fileSystem)
                 offset += chunk.count
             }
             layout = written.layout
-            try StoreFile.writeAll(newFD, written.meta, at: FileFormat.headerSize, path: temp)
-            guard StoreFile.sync(newFD) else { throw StoreFile.ioError(temp, "fsync") }
-            guard rename(temp, path) == 0 else { throw StoreFile.ioError(path, "rename") }
+            try StoreFile.writeAll(newFD, written.meta, at: FileFormat.headerSize, path: temp, in: fileSystem)
+            guard StoreFile.sync(newFD, in: fileSystem) else { throw StoreFile.ioError(temp, "fsync") }
+            guard fileSystem.rename(temp, to: path) else { throw StoreFile.ioError(path, "rename") }
         } catch {
-            close(newFD)
-            unlink(temp)
+            fileSystem.close(newFD)
+            fileSystem.unlink(temp)
             if let error = error as? FileFormatError { throw StoreError.io(path: path, reason: error.reason) }
             throw error
         }
@@ -366,7 +376,7 @@ final class StoreFile: @unchecked Sendable {
         } catch {
             directoryUnsynced = true
         }
-        if fd >= 0 { close(fd) }
+        if fd >= 0 { fileSystem.close(fd) }
         fd = newFD
         size = offset
         compactedSize = offset

@@ -50,6 +50,9 @@ extension Store {
         /// The page cache's budget in bytes (`PagedFile.defaultCacheBudget` unless a test sets
         /// a small one to see pages dropped and read again).
         var pageCacheBudget = PagedFile.defaultCacheBudget
+        /// Where a file store's write paths make their file operations (``POSIXFileSystem``
+        /// unless a test gives a simulated disk that fails them or loses power).
+        var fileSystem: any FileSystem = POSIXFileSystem()
 
         /// The file of a file store; `nil` for an in-memory store.
         public var fileURL: URL? {

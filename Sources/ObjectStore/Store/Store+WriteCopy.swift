@@ -25,10 +25,11 @@ extension Store {
         if let damage = core.file?.damage.error { throw damage }
         try StoreFile.writeCopy(snapshot.tables, version: snapshot.version,
                                 schemaVersion: core.file?.schemaVersion ?? configuration.schemaVersion,
-                                to: fileURL.standardizedFileURL.path)
+                                to: fileURL.standardizedFileURL.path,
+                                in: core.file?.fileSystem ?? configuration.fileSystem)
         // A page found damaged while the copy read it: the copy would lack its rows.
         if let damage = core.file?.damage.error {
-            unlink(fileURL.standardizedFileURL.path)
+            (core.file?.fileSystem ?? configuration.fileSystem).unlink(fileURL.standardizedFileURL.path)
             throw damage
         }
     }

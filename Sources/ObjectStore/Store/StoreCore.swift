@@ -87,7 +87,8 @@ final class StoreCore: @unchecked Sendable {
                 deleteIfMigrationNeeded: configuration.deleteIfMigrationNeeded,
                 shouldCompactOnLaunch: configuration.shouldCompactOnLaunch,
                 durability: configuration.durability, autoCompaction: configuration.autoCompaction,
-                readOnly: configuration.readOnly, cacheBudget: configuration.pageCacheBudget)
+                readOnly: configuration.readOnly, cacheBudget: configuration.pageCacheBudget,
+                fileSystem: configuration.fileSystem)
             let (file, snapshot) = try StoreFile.open(options, codeSchemas: codeSchemas)
             let core = StoreCore(state: snapshot, file: file)
             registryLock.withLock {
