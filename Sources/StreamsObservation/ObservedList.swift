@@ -7,7 +7,7 @@ import Streams
 /// A live list from the store as main-actor observable state: the elements a SwiftUI `List`
 /// shows, the last change set (for code that animates it), and the error that ended it.
 ///
-///     let pizzas = ObservedList(Query(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "name")],
+///     let pizzas = ObservedList(ViewModelQuery(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "name")],
 ///                                     viewModel: PizzaRow.init))
 ///     List(pizzas.elements) { Text($0.name) }                           // SwiftUI
 ///
@@ -95,7 +95,7 @@ public final class ObservedList<Element>: Observation.Observable {
     /// changes it.
     ///
     /// - Parameter query: The query.
-    public convenience init<Model: StoreObject>(_ query: Query<Model, Element>) {
+    public convenience init<Model: StoreObject>(_ query: ViewModelQuery<Model, Element>) {
         self.init(changes: query.observeChanges(on: MainScheduler.instance))
     }
 
@@ -106,7 +106,7 @@ public final class ObservedList<Element>: Observation.Observable {
     ///     elements:  -[a,b,m]--------[m]------------
     ///
     /// - Parameter queries: The queries, e.g. an ``ObservedInput``'s driver mapped to a query.
-    public convenience init<Queries: ObservableConvertibleType, Model: StoreObject>(_ queries: Queries) where Queries.Element == Query<Model, Element> {
+    public convenience init<Queries: ObservableConvertibleType, Model: StoreObject>(_ queries: Queries) where Queries.Element == ViewModelQuery<Model, Element> {
         self.init(changes: queries.observeChanges(on: MainScheduler.instance))
     }
 }

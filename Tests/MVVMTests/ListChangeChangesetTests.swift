@@ -24,7 +24,7 @@ private struct Line: StoreObject, Equatable {
             try tx.add(Line(id: "b", quantity: 1, position: 1))
             try tx.add(Line(id: "c", quantity: 1, position: 2))
         }
-        let query = Query<Line, String>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "position")]) { "\($0.id)×\($0.quantity)" }
+        let query = ViewModelQuery<Line, String>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "position")]) { "\($0.id)×\($0.quantity)" }
         let table = TableView(height: 400, rowHeight: 40)
         table.register(TableViewCell.self, forCellReuseIdentifier: "Cell")
         let dataSource = RxTableViewSectionedChangesetDataSource<SectionModel<String, String>>(configureCell: { _, table, indexPath, text in

@@ -53,7 +53,7 @@ private func rows(of table: TableView) -> [String] {
 private func modelRows(_ changes: [ListChange<String>]) -> [String] { changes.last?.items ?? [] }
 
 /// What a query reads now.
-private func read(_ query: Query<Todo, String>) -> [String] {
+private func read(_ query: ViewModelQuery<Todo, String>) -> [String] {
     var rows: [String] = []
     _ = query.all().asObservable().subscribe(onNext: { rows = $0 })
     return rows
@@ -64,7 +64,7 @@ private func read(_ query: Query<Todo, String>) -> [String] {
     @Test func aSearchFieldAnimatesTheTableInsteadOfReloadingIt() throws {
         var rng = SeededRandom(seed: 7)
         let store = try todoStore(12, &rng)
-        let todos = Query<Todo, String>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "title")]) { $0.title }
+        let todos = ViewModelQuery<Todo, String>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "title")]) { $0.title }
         let search = PublishSubject<String>()
         let bag = DisposeBag()
         let seen = Recorder<ListChange<String>>()
@@ -91,8 +91,8 @@ private func read(_ query: Query<Todo, String>) -> [String] {
         for seed in UInt64(20)..<UInt64(24) {
             var rng = SeededRandom(seed: seed)
             let store = try todoStore(60, &rng)
-            let todos = Query<Todo, String>(store: store) { "\($0.id) \($0.title)\($0.done ? " ✓" : "")" }
-            let queries = PublishSubject<Query<Todo, String>>()
+            let todos = ViewModelQuery<Todo, String>(store: store) { "\($0.id) \($0.title)\($0.done ? " ✓" : "")" }
+            let queries = PublishSubject<ViewModelQuery<Todo, String>>()
             let seen = Recorder<ListChange<String>>()
             let bag = DisposeBag()
             let changes = queries.observeChanges(on: ImmediateScheduler.instance).share()
@@ -140,7 +140,7 @@ private func read(_ query: Query<Todo, String>) -> [String] {
     @Test func worksInADriverChain() throws {
         var rng = SeededRandom(seed: 8)
         let store = try todoStore(8, &rng)
-        let todos = Query<Todo, String>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "title")]) { $0.title }
+        let todos = ViewModelQuery<Todo, String>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "title")]) { $0.title }
         let text = PublishSubject<String>()
         let bag = DisposeBag()
         let sections = Recorder<Changeset<SectionModel<String, String>>>()

@@ -27,8 +27,8 @@ private func toppingStore(_ names: [String]) throws -> Store {
     return store
 }
 
-private func names(_ store: Store) -> Query<Topping, String> {
-    Query(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "name")]) { $0.name }
+private func names(_ store: Store) -> ViewModelQuery<Topping, String> {
+    ViewModelQuery(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "name")]) { $0.name }
 }
 
 @MainActor @Suite(.resourceCheck) struct ObservedListTests {
@@ -94,7 +94,7 @@ private func names(_ store: Store) -> Query<Topping, String> {
         let store = try toppingStore(["basil"])
         let all = names(store)
         let search = ObservedInput("")
-        let found = ObservedList(search.driver.asObservable().map { text -> Query<Topping, String> in
+        let found = ObservedList(search.driver.asObservable().map { text -> ViewModelQuery<Topping, String> in
             text.isEmpty ? all : try all.filtered(text)       // a predicate the user typed
         })
         search.value = "name ==="

@@ -112,12 +112,12 @@ struct Note: StoreObject, Equatable {
 }
 
 /// A store of `count` notes and a query of all of them sorted by rank.
-func notesQuery(count: Int) throws -> (Store, Query<Note, Note>) {
+func notesQuery(count: Int) throws -> (Store, ViewModelQuery<Note, Note>) {
     let store = Store()
     try store.write { tx in
         for id in 0..<count { try tx.add(Note(id: id, title: "Note \(id)", rank: id)) }
     }
-    return (store, Query(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "rank")]) { $0 })
+    return (store, ViewModelQuery(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "rank")]) { $0 })
 }
 
 func registerListBenchmarks() {

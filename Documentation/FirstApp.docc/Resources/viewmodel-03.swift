@@ -20,7 +20,7 @@ struct TodoListViewModel {
     let toggle: Action<String, Void>
 
     init(search: Driver<String>, store: Store, scheduler: ImmediateSchedulerType = MainScheduler.instance) {
-        let todos = Query<Todo, TodoRow>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "title")]) { todo in
+        let todos = ViewModelQuery<Todo, TodoRow>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "title")]) { todo in
             TodoRow(id: todo.id, text: (todo.isDone ? "[x] " : "[ ] ") + todo.title)
         }
         sections = search

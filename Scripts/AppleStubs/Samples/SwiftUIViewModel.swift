@@ -1,9 +1,10 @@
 // A file of an app that uses SwiftUI beside Apple's other frameworks, and our modules for its
 // view model: the FirstApp guide's view model, unchanged, and a SwiftUI view. Every name that
 // two imported modules declare must still resolve (SwiftUI's `View`, `Image`, `Button`,
-// `Transaction`, Combine's `Subscription`, Apple's `Network` module). One does not: in a file
-// that imports both SwiftData and Repository, `Query` names two types, so one of them is
-// written with its module, `SwiftData.Query` or `Repository.Query` (Guides/Repositories.md).
+// `Transaction`, Combine's `Subscription`, Apple's `Network` module). `Query` is both
+// SwiftData's property wrapper and Repository's RxSwift-era name for `ViewModelQuery`, so this
+// file, which imports both, writes `ViewModelQuery`; `@Query` is then ambiguous no more than any
+// name two modules declare, and is written `@SwiftData.Query` (Guides/Repositories.md).
 import Combine
 import Differentiator
 import MVVM
@@ -34,7 +35,7 @@ struct TodoListViewModel {
     let toggle: Action<String, Void>
 
     init(search: Driver<String>, store: Store, scheduler: ImmediateSchedulerType = MainScheduler.instance) {
-        let todos = Repository.Query<Todo, TodoRow>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "title")]) { todo in
+        let todos = ViewModelQuery<Todo, TodoRow>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "title")]) { todo in
             TodoRow(id: todo.id, text: (todo.isDone ? "[x] " : "[ ] ") + todo.title)
         }
         sections = search

@@ -12,7 +12,7 @@ import Foundation
 /// "Classic"`); `.count` is `@count`.
 @dynamicMemberLookup
 public struct StoreQuery<Root> {
-    /// The query of `Root`'s properties (for other modules' `where`, such as `Query`'s).
+    /// The query of `Root`'s properties (for other modules' `where`, such as `ViewModelQuery`'s).
     package init() {}
 
     /// A property of the model.

@@ -57,8 +57,8 @@ public final class CartRepository: @unchecked Sendable {
     /// Cart's table animates.
     public var changes: Observable<ListChange<CartRow>> { lines.observeChanges(on: MainScheduler.instance) }
 
-    private var lines: Query<CartItem, CartRow> {
-        Query(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "position")], viewModel: CartRow.init)
+    private var lines: ViewModelQuery<CartItem, CartRow> {
+        ViewModelQuery(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "position")], viewModel: CartRow.init)
     }
 
     /// The lines now.

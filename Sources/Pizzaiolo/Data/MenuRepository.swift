@@ -78,7 +78,7 @@ public final class MenuRepository: @unchecked Sendable {
     /// The Home cards.
     public let featured: LocalFirstList<FeaturedCard>
     /// The stored pizzas by id, as pages: the query a screen narrows for a live list.
-    public let pizzaQuery: Query<Pizza, PizzaPage>
+    public let pizzaQuery: ViewModelQuery<Pizza, PizzaPage>
     /// Loads both lists again for each element (the error view's Retry, the CLI's `retry`):
     /// each starts again from `loading`. An observer a Retry button forwards its taps to, with
     /// nothing in between (`table.rx.loadState(retry: menu.reload)`).
@@ -101,7 +101,7 @@ public final class MenuRepository: @unchecked Sendable {
                 }
             },
             viewModel: { PizzaPage($0, baseURL: base) })
-        let pizzaQuery = Query<Pizza, PizzaPage>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "id")], viewModel: { PizzaPage($0, baseURL: base) })
+        let pizzaQuery = ViewModelQuery<Pizza, PizzaPage>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "id")], viewModel: { PizzaPage($0, baseURL: base) })
         self.pizzaQuery = pizzaQuery
         // The pizzas' categories are stored first, so their links resolve.
         pizzas = LocalFirstList(
@@ -110,7 +110,7 @@ public final class MenuRepository: @unchecked Sendable {
                 .flatMap { _ in backend.fetch("pizza", mappedBy: pizzaMapper) },
             reload: reload)
         let featuredMapper = Mapper<[Featured], Featured, FeaturedCard>(store: store, viewModel: { FeaturedCard($0, baseURL: base) })
-        let featuredQuery = Query<Featured, FeaturedCard>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "position")], viewModel: { FeaturedCard($0, baseURL: base) })
+        let featuredQuery = ViewModelQuery<Featured, FeaturedCard>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "position")], viewModel: { FeaturedCard($0, baseURL: base) })
         featured = LocalFirstList(
             local: featuredQuery.observeAll(on: MainScheduler.instance),
             network: backend.fetch("featured", mappedBy: featuredMapper),

@@ -18,7 +18,7 @@ import Streams
 /// pizza stays the current page when the chips change and it is still shown.
 ///
 /// The list under the pager is one live query that follows the chips: each selection is a
-/// `Query`, and `observeChanges(on:)` over them gives change sets, so a chip switch animates
+/// `ViewModelQuery`, and `observeChanges(on:)` over them gives change sets, so a chip switch animates
 /// the rows that left and came instead of reloading the table.
 public final class SelectorViewModel {
     /// Where the Selector opens.
@@ -162,7 +162,7 @@ public final class SelectorViewModel {
     ///     chips narrow for ``list``.
     ///   - cart: Where Add to cart writes.
     ///   - start: Where to open.
-    public init(input: Input, menu: Observable<[PizzaPage]>, pizzas: Query<Pizza, PizzaPage>, cart: CartRepository, startAt start: Start?) {
+    public init(input: Input, menu: Observable<[PizzaPage]>, pizzas: ViewModelQuery<Pizza, PizzaPage>, cart: CartRepository, startAt start: Start?) {
         let initial = Pages(start: start)
         state = Observable.merge(
             menu.map(Pages.Event.menu),

@@ -109,7 +109,7 @@ public final class TracksViewModel {
         self.term = term
         let api = dependency.api
         let store = dependency.store
-        let query = Query<StoredTrack, TrackRow>(
+        let query = ViewModelQuery<StoredTrack, TrackRow>(
             store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "position")],
             viewModel: { TrackRow(track: $0.track) }
         ).where { $0.term == term }

@@ -15,8 +15,8 @@ import TestSupport
     static let menu = Page.menu       // Margherita {1,2}, Marinara {1}, Frutti di Mare {3}, Bianca {4}
 
     /// The stored pizzas of `bench`'s store, as pages.
-    static func pizzas(_ bench: ViewModelBench) -> Query<Pizza, PizzaPage> {
-        Query(store: bench.store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "id")], viewModel: { PizzaPage($0, baseURL: Page.base) })
+    static func pizzas(_ bench: ViewModelBench) -> ViewModelQuery<Pizza, PizzaPage> {
+        ViewModelQuery(store: bench.store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "id")], viewModel: { PizzaPage($0, baseURL: Page.base) })
     }
 
     @Test func pagesFollowTheTapsAndAddToCartAddsThePageShown() throws {

@@ -21,7 +21,7 @@ import TestSupport
             store = try makePizzaStore(stored)
             network = FixtureNetwork(scheduler: scheduler)
             network.setRoute(route, for: "/pizzas")
-            let query = Query<Pizza, PizzaViewModel>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "id")], viewModel: PizzaViewModel.init)
+            let query = ViewModelQuery<Pizza, PizzaViewModel>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "id")], viewModel: PizzaViewModel.init)
             let mapper = Mapper<[Pizza], Pizza, PizzaViewModel>(store: store, viewModel: PizzaViewModel.init)
             let network = self.network
             manager = LocalFirstList(

@@ -52,7 +52,7 @@ import TestSupport
         let network = SerialDispatchQueueScheduler(internalSerialQueueName: "paged.network.\(run)")
         let progress = Progress()
         let triggers = PublishSubject<Void>()
-        let query = Query<Book, Int>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "id")], viewModel: \.id)
+        let query = ViewModelQuery<Book, Int>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "id")], viewModel: \.id)
         let list = PagedList(local: query.observeAll(on: queue), loadNextPage: triggers.asObservable(),
                              pageSize: 5, scheduler: queue) { page in
             progress.fetch(page)

@@ -49,7 +49,7 @@ import TestSupport
         init(store: Store, server: TestHTTPServer) {
             let network = URLSessionNetwork(scheduler: ImmediateScheduler.instance)
             let mapper = Mapper<[Book], Book, BookRow>(store: store, covers: .page, models: { $0 }, viewModel: BookRow.init)
-            let query = Query<Book, BookRow>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "id")], viewModel: BookRow.init)
+            let query = ViewModelQuery<Book, BookRow>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "id")], viewModel: BookRow.init)
             list = PagedList(
                 local: query.observeAll(on: MainScheduler.asyncInstance),
                 loadNextPage: nextPage.asObservable(),

@@ -5,10 +5,10 @@ import Streams
 import Testing
 import TestSupport
 
-/// `Query.observeChanges(on:)` and `ListChange`: the store's change set, mapped to view models.
+/// `ViewModelQuery.observeChanges(on:)` and `ListChange`: the store's change set, mapped to view models.
 @Suite(.resourceCheck) struct ListChangeTests {
-    func query(_ store: Store) -> Query<Pizza, PizzaViewModel> {
-        Query(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "name")], viewModel: PizzaViewModel.init)
+    func query(_ store: Store) -> ViewModelQuery<Pizza, PizzaViewModel> {
+        ViewModelQuery(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "name")], viewModel: PizzaViewModel.init)
     }
 
     @Test func theFirstListIsInitialThenEachCommitBringsItsChangeSet() throws {

@@ -2,13 +2,24 @@ import Foundation
 import ObjectStore
 import Repository
 import Streams
+import StreamsBlocking
 import StreamsTesting
 import Testing
 import TestSupport
 
 @Suite(.resourceCheck) struct QueryTests {
-    func query(_ store: Store) -> Query<Pizza, PizzaViewModel> {
-        Query(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "name")], viewModel: PizzaViewModel.init)
+    func query(_ store: Store) -> ViewModelQuery<Pizza, PizzaViewModel> {
+        ViewModelQuery(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "name")], viewModel: PizzaViewModel.init)
+    }
+
+    /// `Query` is the RxSwift-era spelling of the same type: code written with it compiles and
+    /// reads the same list.
+    @Test func queryIsTheSameTypeUnderItsOlderName() throws {
+        let store = try makePizzaStore([Pizza(id: 1, name: "Quattro", priceWas: 9), Pizza(id: 2, name: "Diavola", priceWas: 8)])
+        let older: Query<Pizza, PizzaViewModel> = Query(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "name")], viewModel: PizzaViewModel.init)
+        let newer: ViewModelQuery<Pizza, PizzaViewModel> = older
+        #expect(Query<Pizza, PizzaViewModel>.self == ViewModelQuery<Pizza, PizzaViewModel>.self)
+        #expect(try newer.all().toBlocking().single() == [PizzaViewModel(id: 2, title: "Diavola (8.0)"), PizzaViewModel(id: 1, title: "Quattro (9.0)")])
     }
 
     @Test func allReadsOnceInListOrder() throws {

@@ -37,7 +37,7 @@ extension ObservableConvertibleType {
     /// - Returns: An endless sequence of changes; dispose it to stop observing.
     /// - Complexity: Each query is evaluated once; a change set costs O(n log n) in the length
     ///   of the lists, and mapping a change builds every view model of the new list.
-    public func observeChanges<Model: StoreObject, ViewModel>(on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<ListChange<ViewModel>> where Element == Query<Model, ViewModel> {
+    public func observeChanges<Model: StoreObject, ViewModel>(on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<ListChange<ViewModel>> where Element == ViewModelQuery<Model, ViewModel> {
         let queries = asObservable()
         return Observable.deferred {
             let viewModel = LatestViewModel<Model, ViewModel>()

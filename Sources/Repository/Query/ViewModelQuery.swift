@@ -4,8 +4,8 @@ import Streams
 
 /// Reads view models from the local store: once (`Single`) or live (`Observable`).
 ///
-///     let pizzas = Query<Pizza, PizzaViewModel>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "name")],
-///                                               viewModel: PizzaViewModel.init)
+///     let pizzas = ViewModelQuery<Pizza, PizzaViewModel>(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "name")],
+///                                                        viewModel: PizzaViewModel.init)
 ///     pizzas.all()                                        // Single: what is stored now
 ///     pizzas.observeAll(on: MainScheduler.instance)        // now, then after every change
 ///     pizzas.observeChanges(on: MainScheduler.instance)    // the same, with each commit's change set
@@ -14,7 +14,11 @@ import Streams
 ///         .observeChanges(on: MainScheduler.instance)  // one list as the query changes
 ///
 /// Every read is sorted the way the list shows it (the `sortedBy` descriptors).
-public struct Query<Model: StoreObject, ViewModel>: @unchecked Sendable {
+///
+/// The Pizzaiolo app and the RxSwift era call this type `Query`, and ``Query`` still names it.
+/// SwiftData also declares a `Query` (its `@Query` property wrapper), so a file that imports
+/// SwiftData beside this module writes `ViewModelQuery`, which names one type only.
+public struct ViewModelQuery<Model: StoreObject, ViewModel>: @unchecked Sendable {
     /// The store read from.
     public let store: Store
     private let sort: [ObjectStore.SortDescriptor]
@@ -43,8 +47,8 @@ public struct Query<Model: StoreObject, ViewModel>: @unchecked Sendable {
     ///
     /// - Parameter predicate: E.g. `try StorePredicate(format: "ANY categories.id IN %@", ids)`.
     /// - Returns: The narrower query.
-    public func filtered(_ predicate: StorePredicate) -> Query {
-        Query(store: store, sort: sort, predicates: predicates + [predicate], viewModel: viewModel)
+    public func filtered(_ predicate: StorePredicate) -> ViewModelQuery {
+        ViewModelQuery(store: store, sort: sort, predicates: predicates + [predicate], viewModel: viewModel)
     }
 
     /// The same query restricted by a predicate format, e.g. `"ANY categories.id IN %@"`.
@@ -54,7 +58,7 @@ public struct Query<Model: StoreObject, ViewModel>: @unchecked Sendable {
     ///   - arguments: Values for its `%@` placeholders.
     /// - Returns: The narrower query.
     /// - Throws: The store's query error, naming the mistake and its column.
-    public func filtered(_ format: String, _ arguments: Any...) throws -> Query {
+    public func filtered(_ format: String, _ arguments: Any...) throws -> ViewModelQuery {
         filtered(try StorePredicate(format: format, arguments: arguments))
     }
 
@@ -65,7 +69,7 @@ public struct Query<Model: StoreObject, ViewModel>: @unchecked Sendable {
     ///
     /// - Parameter build: Builds the predicate.
     /// - Returns: The narrower query.
-    public func `where`(_ build: (StoreQuery<Model>) -> StorePredicate) -> Query {
+    public func `where`(_ build: (StoreQuery<Model>) -> StorePredicate) -> ViewModelQuery {
         filtered(build(StoreQuery()))
     }
 
@@ -76,8 +80,8 @@ public struct Query<Model: StoreObject, ViewModel>: @unchecked Sendable {
     ///
     /// - Parameter descriptors: The new order, the first key first (insertion order when empty).
     /// - Returns: The query in that order.
-    public func sorted(by descriptors: [ObjectStore.SortDescriptor]) -> Query {
-        Query(store: store, sort: descriptors, predicates: predicates, viewModel: viewModel)
+    public func sorted(by descriptors: [ObjectStore.SortDescriptor]) -> ViewModelQuery {
+        ViewModelQuery(store: store, sort: descriptors, predicates: predicates, viewModel: viewModel)
     }
 
     /// The stored objects as view models, read once at subscription.
@@ -131,3 +135,7 @@ public struct Query<Model: StoreObject, ViewModel>: @unchecked Sendable {
         return results
     }
 }
+
+/// The RxSwift-era name of ``ViewModelQuery``: `Query<Pizza, PizzaViewModel>(store:…)` compiles
+/// as before. Beside SwiftData, whose `@Query` has the same name, write ``ViewModelQuery``.
+public typealias Query<Model: StoreObject, ViewModel> = ViewModelQuery<Model, ViewModel>
