@@ -160,8 +160,9 @@ private final class WaitState<Element>: @unchecked Sendable {
     func waitUntilFinished(deadline: Date?) -> Bool {
         var watch = MainScheduler.UnattendedWatch()
         // Where the main dispatch queue drains the main scheduler, it gets this long to do so
-        // before the waiting thread steps in (the main thread may be busy, or blocked).
-        let grace: TimeInterval = MainScheduler.drainsOnMainDispatchQueue ? 0.1 : 0
+        // before the waiting thread steps in (the main thread may be busy, or blocked); while a
+        // test holds the scheduler that queue does not drain it, and the wait steps in at once.
+        let grace: TimeInterval = MainScheduler.drainsOnMainDispatchQueue && !MainScheduler.automaticDrainsHeld ? 0.1 : 0
         while true {
             condition.lock()
             if done { condition.unlock(); return true }

@@ -9,7 +9,9 @@ import Testing
 /// `Resources.total` is process-wide, so tests carrying this trait run one at a time (across
 /// every suite and target); tests without it must not create subscriptions. The main
 /// scheduler is drained before and after each test, so work one test leaves queued never runs
-/// inside another. Asynchronous
+/// inside another, and it is held meanwhile (`MainScheduler.holdingAutomaticDrains`): neither
+/// the main dispatch queue nor the main run loop drains it behind the test's back, so what the
+/// test queues runs when the test drains it, on Apple platforms as on Linux. Asynchronous
 /// clean-up gets up to two seconds to finish before a difference counts as a leak.
 ///
 ///     @Suite(.resourceCheck) struct MapTests { … }
@@ -28,7 +30,7 @@ public struct ResourceCheckTrait: TestTrait, SuiteTrait, TestScoping {
         MainScheduler.drain()
         let before = Resources.total
         do {
-            try await function()
+            try await MainScheduler.holdingAutomaticDrains { try await function() }
         } catch {
             await Self.settle(before)
             await ResourceGate.shared.release()

@@ -30,9 +30,10 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 
     /// When `true`, queued work also asks the main dispatch queue to drain the scheduler.
     /// The default is `true` on Apple platforms and `false` elsewhere, where headless apps
-    /// and tests drain explicitly.
+    /// and tests drain explicitly. (A build with `-D STREAMS_MAIN_QUEUE_DRAINS` takes Apple's
+    /// default on Linux: CI runs the test suites so, as they would run on Apple platforms.)
     nonisolated(unsafe) public static var drainsOnMainDispatchQueue: Bool = {
-        #if canImport(Darwin)
+        #if canImport(Darwin) || STREAMS_MAIN_QUEUE_DRAINS
         return true
         #else
         return false
@@ -40,6 +41,10 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     }()
 
     private let alwaysQueue: Bool
+
+    /// Whether ``schedule(_:action:)`` may run work at once (every main scheduler but
+    /// ``asyncInstance``).
+    var runsWorkInline: Bool { !alwaysQueue }
 
     private init(alwaysQueue: Bool) {
         self.alwaysQueue = alwaysQueue
@@ -122,6 +127,38 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     public override func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
         PeriodicTicker(scheduler: self, state: state, period: period, action: action).start(after: startAfter)
     }
+
+    /// Runs `body` while nothing drains the main scheduler on its own: the main dispatch queue
+    /// (``drainsOnMainDispatchQueue``) and the main run loop leave queued work queued, so only
+    /// an explicit ``drain()``, ``run(until:timeout:)`` or blocking wait runs it. A test that
+    /// asserts "nothing ran until I drained" holds it, on Apple platforms as on Linux, where a
+    /// test that is not on the main actor leaves the main thread free to drain behind its
+    /// back. Holds nest; once the last ends, work still queued is drained automatically again.
+    /// StreamsTesting's `.resourceCheck` trait holds the scheduler for each test it runs.
+    ///
+    /// - Parameter body: The code that owns the main scheduler meanwhile.
+    /// - Returns: What `body` returns.
+    public static func holdingAutomaticDrains<T>(_ body: () throws -> T) rethrows -> T {
+        MainQueue.shared.beginHold()
+        defer { MainQueue.shared.endHold() }
+        return try body()
+    }
+
+    /// The asynchronous form of ``holdingAutomaticDrains(_:)``: the hold lasts across the
+    /// suspensions of `body`.
+    ///
+    /// - Parameters:
+    ///   - isolation: The caller's actor, where `body` runs.
+    ///   - body: The code that owns the main scheduler meanwhile.
+    /// - Returns: What `body` returns.
+    public static func holdingAutomaticDrains<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
+        MainQueue.shared.beginHold()
+        defer { MainQueue.shared.endHold() }
+        return try await body()
+    }
+
+    /// Whether a ``holdingAutomaticDrains(_:)`` is in progress.
+    public static var automaticDrainsHeld: Bool { MainQueue.shared.isHeld }
 
     /// Runs all queued work, and the work it queues, on the calling thread.
     ///
@@ -274,11 +311,53 @@ final class MainQueue: @unchecked Sendable {
         let askRunLoop = !runLoopDrainPending
         runLoopDrainPending = true
         condition.unlock()
+        requestAutomaticDrain(askRunLoop: askRunLoop)
+    }
+
+    private func requestAutomaticDrain(askRunLoop: Bool) {
         if MainScheduler.drainsOnMainDispatchQueue {
-            DispatchQueue.main.async { _ = MainQueue.shared.drain() }
+            DispatchQueue.main.async { MainQueue.shared.automaticDrain() }
         } else if askRunLoop {
             askMainRunLoopToDrain()
         }
+    }
+
+    /// How many ``MainScheduler/holdingAutomaticDrains(_:)`` are in progress.
+    private var holds = 0
+    /// Set when an automatic drain found the scheduler held: the last hold's end asks again.
+    private var drainRefused = false
+
+    var isHeld: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return holds > 0
+    }
+
+    func beginHold() {
+        condition.lock(); holds += 1; condition.unlock()
+    }
+
+    func endHold() {
+        condition.lock()
+        holds -= 1
+        let askAgain = holds == 0 && drainRefused && items.count > head
+        if holds == 0 { drainRefused = false }
+        var askRunLoop = false
+        if askAgain {
+            askRunLoop = !runLoopDrainPending
+            runLoopDrainPending = true
+        }
+        condition.unlock()
+        if askAgain { requestAutomaticDrain(askRunLoop: askRunLoop) }
+    }
+
+    /// A drain nobody asked for in code: the main dispatch queue's or the run loop's. Refused
+    /// while the scheduler is held.
+    private func automaticDrain() {
+        condition.lock()
+        let held = holds > 0
+        if held { drainRefused = true }
+        condition.unlock()
+        if !held { _ = drain() }
     }
 
     /// Set while a drain request waits in the main run loop: at most one ever waits, so a
@@ -295,7 +374,7 @@ final class MainQueue: @unchecked Sendable {
             MainQueue.shared.condition.lock()
             MainQueue.shared.runLoopDrainPending = false
             MainQueue.shared.condition.unlock()
-            _ = MainQueue.shared.drain()
+            MainQueue.shared.automaticDrain()
         }
         // Wake the main run loop if it sleeps in `run(until:)`: the main dispatch queue is one of
         // its sources, and an empty block is enough to make it look at its blocks again.
