@@ -18,6 +18,16 @@ struct MainActorUpdate<Target: AnyObject & Sendable, Element>: ObserverType {
 
     func on(_ event: Event<Element>) {
         guard let target else { return }
+        if MainScheduler.isOnMainActor {
+            // The common case, every element of a Driver: applied in place. Nothing is packed
+            // for a hop (a tuple of generic values would have its type looked up at run time
+            // on every element, and the closure allocated).
+            // The event goes to one place, the main actor, where this code already runs.
+            nonisolated(unsafe) let event = event
+            let apply = update.value
+            MainActor.assumeIsolated { apply(target, event) }
+            return
+        }
         // Events are not Sendable: they go to one place, the main actor, and are not touched
         // here again.
         let handOver = UncheckedSendable((target, event, update.value))

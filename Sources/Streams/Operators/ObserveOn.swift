@@ -71,6 +71,9 @@ private final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>,
     static var batchLimit: Int { 256 }
 
     private let scheduler: ImmediateSchedulerType
+    /// The scheduler is a main scheduler that runs work at once when allowed (not
+    /// ``MainScheduler/asyncInstance``).
+    private let drainsInlineOnMain: Bool
     /// On a dispatch-queue scheduler, the source whose event handler runs drains on the
     /// scheduler's queue: adding to it puts the source itself on the queue, so starting a
     /// drain allocates nothing (a block handed to `async` would need a new continuation each
@@ -92,6 +95,7 @@ private final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>,
 
     init(scheduler: ImmediateSchedulerType, observer: Observer, handle: SinkDisposer?) {
         self.scheduler = scheduler
+        drainsInlineOnMain = (scheduler as? MainScheduler)?.runsWorkInline ?? false
         // The main scheduler is a serial dispatch queue scheduler by type only: its work waits
         // in its own queue, which a drain runs, so it takes the scheduled-action path.
         drainSource = (scheduler as? SerialDispatchQueueScheduler).flatMap { scheduler in
@@ -151,6 +155,14 @@ private final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>,
         if let drainSource {
             _ = Unmanaged.passRetained(self)
             drainSource.add(data: 1)
+            return
+        }
+        // What `MainScheduler.instance.schedule` would do when it may run work at once (on the
+        // main actor, nothing queued or executing), without its generic action and closure:
+        // every element of a Driver sent on the main thread takes this path.
+        if drainsInlineOnMain, MainScheduler.isOnMainScheduler, MainQueue.shared.beginInline() {
+            defer { MainQueue.shared.endInline() }
+            drain()
             return
         }
         _ = scheduler.schedule(self) { sink in
