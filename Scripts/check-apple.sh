@@ -24,8 +24,8 @@ status=0
 
 for setting in "${settings[@]}"; do
     case "$setting" in
-        ios)   frameworks=(UIKit SwiftUI SwiftData Combine StoreKit Network); samples=(SwiftUIViewModel UIKitScreen) ;;
-        macos) frameworks=(AppKit SwiftUI SwiftData Combine StoreKit Network); samples=(SwiftUIViewModel AppKitScreen) ;;
+        ios)   frameworks=(UIKit SwiftUI SwiftData Combine StoreKit Network); samples=(SwiftUIViewModel SwiftUIObservation UIKitScreen) ;;
+        macos) frameworks=(AppKit SwiftUI SwiftData Combine StoreKit Network); samples=(SwiftUIViewModel SwiftUIObservation AppKitScreen) ;;
         *) echo "check-apple: unknown setting $setting (ios or macos)" >&2; exit 2 ;;
     esac
     scratch=".build-apple-$setting"
@@ -52,14 +52,22 @@ for setting in "${settings[@]}"; do
         status=1
     fi
 
+    # Each sample twice: as a plain Swift 6 target, and as Xcode's app template sets one up
+    # (default isolation MainActor, with the "approachable concurrency" features).
+    app_target=(-default-isolation MainActor -enable-upcoming-feature NonisolatedNonsendingByDefault
+                -enable-upcoming-feature InferIsolatedConformances)
     for sample in "${samples[@]}"; do
-        echo "== $setting: $sample.swift type-checks"
-        if ! swiftc -typecheck -swift-version 6 -I "$modules" -I "$scratch/debug/Modules" \
-                -Xcc -fmodule-map-file="$PWD/Sources/CRC32CHardware/include/module.modulemap" \
-                "$stubs/Samples/$sample.swift"; then
-            echo "check-apple: $sample.swift does not compile in the $setting setting" >&2
-            status=1
-        fi
+        for target in plain app; do
+            echo "== $setting: $sample.swift type-checks ($target target)"
+            flags=()
+            [[ "$target" == app ]] && flags=("${app_target[@]}")
+            if ! swiftc -typecheck -swift-version 6 "${flags[@]}" -I "$modules" -I "$scratch/debug/Modules" \
+                    -Xcc -fmodule-map-file="$PWD/Sources/CRC32CHardware/include/module.modulemap" \
+                    "$stubs/Samples/$sample.swift"; then
+                echo "check-apple: $sample.swift does not compile in the $setting setting ($target target)" >&2
+                status=1
+            fi
+        done
     done
 done
 

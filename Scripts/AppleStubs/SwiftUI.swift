@@ -53,3 +53,26 @@ public struct Transaction { public init() {} }
     public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
     public var wrappedValue: Value
 }
+public struct Toggle: View {
+    public init(_ title: String, isOn: Binding<Bool>) {}
+    public var body: EmptyView { EmptyView() }
+}
+public struct Form<Content: View>: View {
+    public init(@ViewBuilder content: () -> Content) {}
+    public var body: EmptyView { EmptyView() }
+}
+extension View {
+    public func disabled(_ disabled: Bool) -> some View { self }
+    public func searchable(text: Binding<String>) -> some View { self }
+}
+/// `@Bindable`: bindings to an observable object's writable properties.
+@propertyWrapper @dynamicMemberLookup public struct Bindable<Value: AnyObject & Observable> {
+    public var wrappedValue: Value
+    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    public init(_ value: Value) { self.wrappedValue = value }
+    public var projectedValue: Bindable<Value> { self }
+    public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        let object = wrappedValue
+        return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+    }
+}

@@ -2,9 +2,9 @@
 // view model: the FirstApp guide's view model, unchanged, and a SwiftUI view. Every name that
 // two imported modules declare must still resolve (SwiftUI's `View`, `Image`, `Button`,
 // `Transaction`, Combine's `Subscription`, Apple's `Network` module). `Query` is both
-// SwiftData's property wrapper and Repository's RxSwift-era name for `ViewModelQuery`, so this
-// file, which imports both, writes `ViewModelQuery`; `@Query` is then ambiguous no more than any
-// name two modules declare, and is written `@SwiftData.Query` (Guides/Repositories.md).
+// SwiftData's property wrapper and Repository's RxSwift-era name for `ViewModelQuery`: a bare
+// `Query` names both, so this file, which imports both modules, writes `ViewModelQuery` for ours
+// and `@SwiftData.Query` for SwiftData's (Guides/Repositories.md).
 import Combine
 import Differentiator
 import MVVM
