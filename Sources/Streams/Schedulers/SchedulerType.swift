@@ -78,7 +78,7 @@ extension ImmediateSchedulerType {
     ///   - action: The step; call `recurse` to schedule another one.
     /// - Returns: A disposable that stops the recursion.
     public func scheduleRecursive<State>(_ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void) -> Disposable {
-        let recursive = RecursiveImmediateScheduler(action: action, scheduler: self)
+        let recursive = RecursiveScheduler(action: action) { state, step in self.schedule(state, action: step) }
         recursive.schedule(state)
         return Disposables.create(with: recursive.dispose)
     }
@@ -88,63 +88,33 @@ extension SchedulerType {
     /// Schedules `action` recursively after `dueTime`; `recurse` schedules the next step after
     /// another `dueTime`.
     public func scheduleRecursive<State>(_ state: State, dueTime: RxTimeInterval, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void) -> Disposable {
-        let recursive = RecursiveScheduler(action: action, scheduler: self, dueTime: dueTime)
+        let recursive = RecursiveScheduler(action: action) { state, step in
+            self.scheduleRelative(state, dueTime: dueTime, action: step)
+        }
         recursive.schedule(state)
         return Disposables.create(with: recursive.dispose)
     }
 }
 
-final class RecursiveImmediateScheduler<State>: @unchecked Sendable {
+/// A recursion on a scheduler: each step runs `action`, whose `recurse` asks `start` for the next
+/// step. `start` is the scheduler's `schedule` (at once, or queued) or its `scheduleRelative`
+/// after a due time; the steps still pending are kept in one group, so disposing stops them all.
+final class RecursiveScheduler<State>: @unchecked Sendable {
+    typealias Start = (State, @escaping (State) -> Disposable) -> Disposable
+
     private let lock = Lock()
     private var action: ((State, (State) -> Void) -> Void)?
-    private let scheduler: ImmediateSchedulerType
+    private let start: Start
     private var group = CompositeDisposable()
 
-    init(action: @escaping (State, (State) -> Void) -> Void, scheduler: ImmediateSchedulerType) {
+    init(action: @escaping (State, (State) -> Void) -> Void, start: @escaping Start) {
         self.action = action
-        self.scheduler = scheduler
+        self.start = start
     }
 
     func schedule(_ state: State) {
         var scheduleState: (completed: Bool, key: CompositeDisposable.DisposeKey?) = (false, nil)
-        let disposable = scheduler.schedule(state) { state -> Disposable in
-            let action = self.lock.withLock { () -> ((State, (State) -> Void) -> Void)? in
-                scheduleState.completed = true
-                if let key = scheduleState.key { self.group.remove(for: key) }
-                return self.action
-            }
-            action?(state, self.schedule)
-            return Disposables.create()
-        }
-        lock.withLock {
-            if !scheduleState.completed {
-                scheduleState.key = group.insert(disposable)
-            }
-        }
-    }
-
-    func dispose() {
-        lock.withLock { action = nil }
-        group.dispose()
-    }
-}
-
-final class RecursiveScheduler<State, Scheduler: SchedulerType>: @unchecked Sendable {
-    private let lock = Lock()
-    private var action: ((State, (State) -> Void) -> Void)?
-    private let scheduler: Scheduler
-    private let dueTime: RxTimeInterval
-    private var group = CompositeDisposable()
-
-    init(action: @escaping (State, (State) -> Void) -> Void, scheduler: Scheduler, dueTime: RxTimeInterval) {
-        self.action = action
-        self.scheduler = scheduler
-        self.dueTime = dueTime
-    }
-
-    func schedule(_ state: State) {
-        var scheduleState: (completed: Bool, key: CompositeDisposable.DisposeKey?) = (false, nil)
-        let disposable = scheduler.scheduleRelative(state, dueTime: dueTime) { state -> Disposable in
+        let disposable = start(state) { state -> Disposable in
             let action = self.lock.withLock { () -> ((State, (State) -> Void) -> Void)? in
                 scheduleState.completed = true
                 if let key = scheduleState.key { self.group.remove(for: key) }
