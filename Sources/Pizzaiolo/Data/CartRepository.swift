@@ -40,7 +40,9 @@ public final class CartRepository: @unchecked Sendable {
 
     init(store: Store) {
         self.store = store
-        count = store.objects(CartItem.self).observe(on: MainScheduler.instance)
+        // Observed where the commit is published (the writer's thread, for Add to cart the main
+        // thread): `asDriver` makes the one hop to the main scheduler.
+        count = store.objects(CartItem.self).observe(on: ImmediateScheduler.instance)
             .map { change in
                 switch change {
                 case .initial(let items), .update(let items, _, _, _): return items.sum(ofProperty: "quantity")
