@@ -35,7 +35,7 @@ GUIDES = {
     "ObjectStore": ["ObjectStore.md", "ObjectStore-FileFormat.md"],
     "Repository": ["Repositories.md"],
     "HeadlessUI": ["HeadlessUI.md"],
-    "MVVM": ["FirstApp.md", "Pizzaiolo.md", "Tracks.md", "Performance.md", "Reliability.md"],
+    "MVVM": ["FirstApp.md", "ChatApp.md", "Pizzaiolo.md", "Tracks.md", "Performance.md", "Reliability.md"],
     "StreamsObservation": ["SwiftUI.md"],
 }
 

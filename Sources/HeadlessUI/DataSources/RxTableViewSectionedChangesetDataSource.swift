@@ -23,15 +23,18 @@ open class RxTableViewSectionedChangesetDataSource<Section: SectionModelType>: T
     ///   - animationConfiguration: The animations.
     ///   - configureCell: Makes the cell for a row.
     ///   - titleForHeaderInSection: The header titles.
+    ///   - titleForFooterInSection: The footer titles.
     ///   - canEditRowAtIndexPath: Editable rows.
     public init(
         animationConfiguration: AnimationConfiguration = AnimationConfiguration(),
         configureCell: @escaping ConfigureCell,
         titleForHeaderInSection: @escaping TitleForHeaderInSection = { _, _ in nil },
+        titleForFooterInSection: @escaping TitleForFooterInSection = { _, _ in nil },
         canEditRowAtIndexPath: @escaping CanEditRowAtIndexPath = { _, _ in false }
     ) {
         self.animationConfiguration = animationConfiguration
-        super.init(configureCell: configureCell, titleForHeaderInSection: titleForHeaderInSection, canEditRowAtIndexPath: canEditRowAtIndexPath)
+        super.init(configureCell: configureCell, titleForHeaderInSection: titleForHeaderInSection,
+                   titleForFooterInSection: titleForFooterInSection, canEditRowAtIndexPath: canEditRowAtIndexPath)
     }
 
     /// Shows the change set's final sections, animating its changes from the shown ones.

@@ -38,13 +38,17 @@ open class TableViewSectionedDataSource<Section: SectionModelType>: TableViewDat
     public typealias CanEditRowAtIndexPath = (TableViewSectionedDataSource<Section>, IndexPath) -> Bool
     /// The title of a section's header.
     public typealias TitleForHeaderInSection = (TableViewSectionedDataSource<Section>, Int) -> String?
+    /// The title of a section's footer.
+    public typealias TitleForFooterInSection = (TableViewSectionedDataSource<Section>, Int) -> String?
 
     /// Makes the cell for a row.
     public var configureCell: ConfigureCell
     /// Whether a row can be deleted by a swipe.
     public var canEditRowAtIndexPath: CanEditRowAtIndexPath
-    /// The title of a section's header.
+    /// The title of a section's header, shown above its rows; `nil` for none.
     public var titleForHeaderInSection: TitleForHeaderInSection
+    /// The title of a section's footer, shown below its rows; `nil` for none.
+    public var titleForFooterInSection: TitleForFooterInSection
 
     /// The sections shown.
     public private(set) var sectionModels: [Section] = []
@@ -54,14 +58,17 @@ open class TableViewSectionedDataSource<Section: SectionModelType>: TableViewDat
     /// - Parameters:
     ///   - configureCell: Makes the cell for a row.
     ///   - titleForHeaderInSection: The header titles; none by default.
+    ///   - titleForFooterInSection: The footer titles; none by default.
     ///   - canEditRowAtIndexPath: Editable rows; none by default.
     public init(
         configureCell: @escaping ConfigureCell,
         titleForHeaderInSection: @escaping TitleForHeaderInSection = { _, _ in nil },
+        titleForFooterInSection: @escaping TitleForFooterInSection = { _, _ in nil },
         canEditRowAtIndexPath: @escaping CanEditRowAtIndexPath = { _, _ in false }
     ) {
         self.configureCell = configureCell
         self.titleForHeaderInSection = titleForHeaderInSection
+        self.titleForFooterInSection = titleForFooterInSection
         self.canEditRowAtIndexPath = canEditRowAtIndexPath
     }
 
@@ -99,6 +106,16 @@ open class TableViewSectionedDataSource<Section: SectionModelType>: TableViewDat
     /// The cell from ``configureCell``.
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         configureCell(self, tableView, indexPath, self[indexPath])
+    }
+
+    /// From ``titleForHeaderInSection``.
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        section < sectionModels.count ? titleForHeaderInSection(self, section) : nil
+    }
+
+    /// From ``titleForFooterInSection``.
+    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+        section < sectionModels.count ? titleForFooterInSection(self, section) : nil
     }
 
     /// From ``canEditRowAtIndexPath``.
@@ -172,17 +189,20 @@ open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionMode
     ///   - decideViewTransition: Chooses between a batch and a reload.
     ///   - configureCell: Makes the cell for a row.
     ///   - titleForHeaderInSection: The header titles.
+    ///   - titleForFooterInSection: The footer titles.
     ///   - canEditRowAtIndexPath: Editable rows.
     public init(
         animationConfiguration: AnimationConfiguration = AnimationConfiguration(),
         decideViewTransition: @escaping DecideViewTransition = { _, _, _ in .animated },
         configureCell: @escaping ConfigureCell,
         titleForHeaderInSection: @escaping TitleForHeaderInSection = { _, _ in nil },
+        titleForFooterInSection: @escaping TitleForFooterInSection = { _, _ in nil },
         canEditRowAtIndexPath: @escaping CanEditRowAtIndexPath = { _, _ in false }
     ) {
         self.animationConfiguration = animationConfiguration
         self.decideViewTransition = decideViewTransition
-        super.init(configureCell: configureCell, titleForHeaderInSection: titleForHeaderInSection, canEditRowAtIndexPath: canEditRowAtIndexPath)
+        super.init(configureCell: configureCell, titleForHeaderInSection: titleForHeaderInSection,
+                   titleForFooterInSection: titleForFooterInSection, canEditRowAtIndexPath: canEditRowAtIndexPath)
     }
 
     /// Applies the difference between the shown sections and the new ones, one batch per stage.

@@ -43,6 +43,7 @@ extension ListView {
         batchUpdateCount += 1
         lastBatchUpdate = batch
         counts = newCounts
+        readSectionTitles()
         computeOffsets()
         var moved: [IndexPath: ReusableCell] = [:]
         for (indexPath, cell) in visible {

@@ -37,14 +37,21 @@ extension ListView {
     func readCounts() {
         let sections = (adapter?.dataSourceSectionCount() ?? 0)
         counts = (0..<sections).map { (adapter?.dataSourceItemCount(in: $0) ?? 0) }
+        readSectionTitles()
         computeOffsets()
+    }
+
+    func readSectionTitles() {
+        sectionTitles = (0..<counts.count).map { adapter?.dataSourceTitles(in: $0) ?? (nil, nil) }
     }
 
     func computeOffsets() {
         var y: Double = 0
         offsets = []
         itemHeights = []
+        sectionTops = []
         for (section, count) in counts.enumerated() {
+            sectionTops.append(y)
             let layout = adapter?.layoutItems(section: section, count: count, top: y) ?? (tops: [], heights: [], bottom: y)
             offsets.append(layout.tops)
             itemHeights.append(layout.heights)

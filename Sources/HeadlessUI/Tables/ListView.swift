@@ -35,6 +35,8 @@ open class ListView: View {
     var visible: [IndexPath: ReusableCell] = [:]
     var prefetched: Set<IndexPath> = []
     var counts: [Int] = []
+    var sectionTitles: [(header: String?, footer: String?)] = []
+    var sectionTops: [Double] = []
     var offsets: [[Double]] = []
     var itemHeights: [[Double]] = []
     var contentHeightCache: Double = 0

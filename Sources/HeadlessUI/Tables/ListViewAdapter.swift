@@ -15,6 +15,8 @@ protocol ListViewAdapter: ListView {
     func dataSourceItemCount(in section: Int) -> Int
     /// The cell for `indexPath`, dequeued by the data source.
     func dataSourceCell(at indexPath: IndexPath) -> ReusableCell?
+    /// The header and footer titles of `section`; none by default.
+    func dataSourceTitles(in section: Int) -> (header: String?, footer: String?)
     /// The tops and heights of `count` items of `section` laid out from `top`, and the bottom.
     func layoutItems(section: Int, count: Int, top: Double) -> (tops: [Double], heights: [Double], bottom: Double)
     /// Tells the delegate that `cell` is about to be shown at `indexPath`.
@@ -41,6 +43,7 @@ extension ListViewAdapter {
     func willDisplay(_ cell: ReusableCell, at indexPath: IndexPath) {}
     func didEndDisplaying(_ cell: ReusableCell, at indexPath: IndexPath) {}
     func commitDelete(_ indexPath: IndexPath) -> Bool { false }
+    func dataSourceTitles(in section: Int) -> (header: String?, footer: String?) { (nil, nil) }
     func describeList() -> String { typeName }
     var itemNoun: String { "row" }
 }

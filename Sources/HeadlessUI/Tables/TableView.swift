@@ -14,6 +14,10 @@ public protocol TableViewDataSource: AnyObject {
     func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool
     /// Commits a swipe-to-delete; does nothing by default.
     func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath)
+    /// The title shown above `section`, or `nil` for no header (the default).
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
+    /// The title shown below `section`, or `nil` for no footer (the default).
+    func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String?
 }
 
 extension TableViewDataSource {
@@ -23,6 +27,10 @@ extension TableViewDataSource {
     public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
     /// Nothing happens.
     public func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+    /// No header.
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// No footer.
+    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
 }
 
 /// Reacts to a ``TableView``'s events and sizes its rows (UIKit's `UITableViewDelegate`).
@@ -80,6 +88,12 @@ extension TableViewCell {
 }
 
 /// A headless table: sections of rows, a viewport, reusable cells and batch updates.
+///
+/// A section's header and footer titles (the data source's `titleForHeaderInSection` and
+/// `titleForFooterInSection`) are read with the counts, on each reload and batch update, and
+/// ``View/render()`` shows them as `Header "…"` and `Footer "…"` lines around the section's
+/// visible rows, for each section on screen. They take no height: rows keep the offsets their
+/// heights give them.
 ///
 ///     let table = TableView(height: 132, rowHeight: 44)          // 3 rows visible
 ///     table.register(PizzaCell.self, forCellReuseIdentifier: "Pizza")
@@ -145,6 +159,48 @@ open class TableView: ListView {
     /// - Parameter section: A section index.
     /// - Returns: The count last read from the data source.
     public func numberOfRows(inSection section: Int) -> Int { itemCount(in: section) }
+
+    /// The title of `section`'s header, as last read from the data source.
+    ///
+    /// - Parameter section: A section index.
+    /// - Returns: The title, or `nil` when the section has no header or does not exist.
+    public func headerTitle(forSection section: Int) -> String? {
+        loadIfNeeded()
+        return section >= 0 && section < sectionTitles.count ? sectionTitles[section].header : nil
+    }
+
+    /// The title of `section`'s footer, as last read from the data source.
+    ///
+    /// - Parameter section: A section index.
+    /// - Returns: The title, or `nil` when the section has no footer or does not exist.
+    public func footerTitle(forSection section: Int) -> String? {
+        loadIfNeeded()
+        return section >= 0 && section < sectionTitles.count ? sectionTitles[section].footer : nil
+    }
+
+    /// The background view, the subviews, then each section on screen: its header, its visible
+    /// cells, its footer.
+    open override var renderedChildren: [View] {
+        loadIfNeeded()
+        var children: [View] = []
+        if let backgroundView { children.append(backgroundView) }
+        children += subviews
+        let cells = visible
+        let bottom = contentOffset + height
+        for section in 0..<counts.count {
+            let rows = cells.keys.filter { $0[0] == section }.sorted()
+            let top = section < sectionTops.count ? sectionTops[section] : 0
+            // An empty section is on screen when its top is, the content's end included.
+            let shown = !rows.isEmpty
+                || (counts[section] == 0 && top >= contentOffset && (top < bottom || (top == bottom && top == contentHeightCache)))
+            guard shown else { continue }
+            let titles = section < sectionTitles.count ? sectionTitles[section] : (header: nil, footer: nil)
+            if let header = titles.header { children.append(SectionTitleView(kind: "Header", title: header)) }
+            children += rows.map { cells[$0]! }
+            if let footer = titles.footer { children.append(SectionTitleView(kind: "Footer", title: footer)) }
+        }
+        return children
+    }
 
     /// The cell showing the row, or `nil` when the row is off screen.
     ///
@@ -240,6 +296,10 @@ open class TableView: ListView {
     func dataSourceSectionCount() -> Int { dataSource.map { $0.numberOfSections(in: self) } ?? 0 }
     func dataSourceItemCount(in section: Int) -> Int { dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0 }
     func dataSourceCell(at indexPath: IndexPath) -> ReusableCell? { dataSource?.tableView(self, cellForRowAt: indexPath) }
+    func dataSourceTitles(in section: Int) -> (header: String?, footer: String?) {
+        guard let dataSource else { return (nil, nil) }
+        return (dataSource.tableView(self, titleForHeaderInSection: section), dataSource.tableView(self, titleForFooterInSection: section))
+    }
     func layoutItems(section: Int, count: Int, top: Double) -> (tops: [Double], heights: [Double], bottom: Double) {
         var tops: [Double] = [], heights: [Double] = []
         tops.reserveCapacity(count)
@@ -271,3 +331,17 @@ open class TableView: ListView {
 }
 
 extension TableView: ListViewAdapter {}
+
+/// A section's header or footer title in a rendered table: one line, `Header "Monday"`.
+final class SectionTitleView: View {
+    let kind: String
+    let title: String
+
+    init(kind: String, title: String) {
+        self.kind = kind
+        self.title = title
+        super.init()
+    }
+
+    override var renderDescription: String { "\(kind) \"\(title)\"" }
+}
