@@ -38,7 +38,7 @@ public struct ResourceCheckTrait: TestTrait, SuiteTrait, TestScoping {
         }
         let after = await Self.settle(before)
         await ResourceGate.shared.release()
-        #expect(after == before, "Resources.total is \(after) after the test, \(before) before: a subscription leaked")
+        #expect(after == before, "Resources.total is \(after) after the test, \(before) before: a subscription leaked, or a test without .resourceCheck (in any test target of this process) held one while this test ran; every suite that subscribes needs the trait")
     }
 
     @discardableResult
