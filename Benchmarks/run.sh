@@ -96,6 +96,24 @@ reader_probe() {
     rm -rf "$dir"
 }
 
+# The reader-wait probe's in-process step (ReaderWaitInProcess.swift): RUNS times, the two
+# flavours taking turns, a fresh process fills a file with COUNT pizzas (a to-many link) in one
+# transaction, then reads by primary key on one thread while another rewrites PER_COMMIT of
+# them per transaction, five times. One JSON line per run, appended to OUT.
+in_process_reader_probe() {
+    local out="$1" count="$2" per_commit="$3" runs="$4"
+    local probe="$here/.build/release/ObjectStoreBenchmarks"
+    local dir
+    dir="$(mktemp -d)"
+    for _ in $(seq "$runs"); do
+        for flavour in ours grdb; do
+            STORE_READER_PROBE="in-process $flavour $dir/$flavour-pizzas.db $count $per_commit" "$probe" >> "$out"
+            rm -f "$dir"/*
+        done
+    done
+    rm -rf "$dir"
+}
+
 # The long-running writer (RewriteProbe.swift): ROUNDS times, the libraries taking turns, fill
 # a file of COUNT pizzas with each library, then in a fresh process rewrite every pizza once in
 # TRANSACTIONS transactions, appending one JSON line per run (time, worst commit, resident
@@ -143,6 +161,7 @@ if [[ "$mode" == smoke ]]; then
     scale="$here/.build/smoke-scale.jsonl"
     scale_probe "$scale" 2000
     reader_probe "$here/.build/smoke-readers.jsonl" 2000 1000 1 1
+    in_process_reader_probe "$here/.build/smoke-readers.jsonl" 2000 1000 1
     rewrite_probe "$scale" 2000 20
     paired_probe "$here/.build/smoke-paired.jsonl" 1
     python3 "$here/report.py" --smoke "${logs[@]}" --scale "$scale" --readers "$here/.build/smoke-readers.jsonl" \
@@ -168,6 +187,7 @@ date="$(date -u '+%Y-%m-%d %H:%M UTC')"
 swift build -c release --product ObjectStoreBenchmarks 2>&1 | grep -E "error|warning: .*Benchmarks/" || true
 scale_probe "$results/scale.jsonl" 100000 1000000
 reader_probe "$results/readers.jsonl" 1000000 100000 3 9
+in_process_reader_probe "$results/readers.jsonl" 1000000 100000 3
 rewrite_probe "$results/scale.jsonl" 1000000 1000 3
 paired_probe "$results/paired.jsonl" 15
 python3 "$here/report.py" "$results" "$machine" "$date" --output "$root/Guides/Performance.md" --scale "$results/scale.jsonl" \

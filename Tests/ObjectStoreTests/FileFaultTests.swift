@@ -9,7 +9,9 @@ import TestSupport
 /// every error thrown is a ``StoreError`` (a full disk ``StoreError/diskFull(path:operation:)``),
 /// an EINTR or a short write shows nowhere, the same store object commits again once the fault
 /// has passed, and the file, reopened, holds exactly the acknowledged commits (a copy
-/// `writeCopy(toFile:)` acknowledged is whole, one it did not is absent). The figures are in
+/// `writeCopy(toFile:)` acknowledged is whole, one it did not is absent). The disk is also
+/// imaged as a power cut would leave it, right after the fault and again after the next
+/// commit: every acknowledged commit is there, nothing but commits begun. The figures are in
 /// `Guides/Reliability.md`, "Faults and power cuts, simulated".
 @Suite(.resourceCheck) struct FileFaultTests {
     typealias S = FileStoreSupport
@@ -54,10 +56,12 @@ import TestSupport
         case .ioError?:
             break
         }
+        try powerCuts(run, path: path, "\(label), then a power cut")
         // The same store goes on (a failed open is tried again: the fault has passed).
         if run.store == nil { run.open() }
         run.commit(99)
         #expect(run.acknowledged.last == 99, "\(label): after the fault: \(run.errors)")
+        try powerCuts(run, path: path, "\(label), then a commit and a power cut", exact: true)
         run.close()
         let ids = try FaultWalk.ids(in: S.bytes(url), schemaVersion: path.schemaVersion)
         #expect(ids == run.acknowledged.sorted(), "\(label)")
@@ -68,5 +72,22 @@ import TestSupport
             #expect(!FileManager.default.fileExists(atPath: copy.path), "\(label): a copy that failed was left")
         }
         return operations
+    }
+
+    /// Cuts the power now, four ways (every unsynced change lost or kept, unsynced directory
+    /// entries forgotten or kept), and checks each image holds every acknowledged commit and
+    /// nothing but commits begun; with `exact` (everything acknowledged was synced since), it
+    /// holds the acknowledged commits and no other.
+    private static func powerCuts(_ run: FaultWalk.Run, path: FaultWalk.Path, _ label: String, exact: Bool = false) throws {
+        for keepingEntries in [false, true] {
+            for kept in [SimulatedFileSystem.Kept.none, .whole] {
+                let files = run.disk.powerCut(keepingEntries: keepingEntries) { _ in kept }
+                let ids = try FaultWalk.ids(in: files[run.url.path] ?? [], schemaVersion: path.schemaVersion)
+                let image = "\(label) (unsynced changes \(kept), entries \(keepingEntries ? "kept" : "forgotten"))"
+                #expect(Set(run.acknowledged).isSubset(of: ids), "\(image): acknowledged \(run.acknowledged), found \(ids)")
+                #expect(Set(ids).isSubset(of: run.attempted), "\(image): begun \(run.attempted), found \(ids)")
+                if exact, case .none = kept { #expect(ids == run.acknowledged.sorted(), "\(image)") }
+            }
+        }
     }
 }

@@ -10,6 +10,9 @@ import ObjectStore
 //     STORE_READER_PROBE="readers ours /tmp/x.store 100000"   opens it; one thread reads while
 //                                                             another commits 5 × 100,000 updates
 //     STORE_READER_PROBE="open ours /tmp/x.store"             opens it and counts the notes
+//     STORE_READER_PROBE="in-process ours /tmp/x.store 1000000 100000"
+//                                                             fills and rewrites in one process
+//                                                             (ReaderWaitInProcess.swift)
 //
 // (`grdb` in place of `ours`: GRDB's `DatabasePool`, in WAL mode, its default configuration.) The
 // reading thread takes turns: an object by primary key, the count, a query by primary key; it
@@ -94,6 +97,9 @@ func runReaderProbeIfAsked() {
             let count = try DatabaseQueue(path: words[2]).read { try NoteRecord.fetchCount($0) }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             print(#"{"step": "open-notes", "flavour": "grdb", "count": \#(count), "seconds": \#(seconds)}"#)
+        case ("in-process", let flavour):
+            guard words.count == 5, let count = Int(words[3]), let perCommit = Int(words[4]) else { throw ProbeError.usage(command) }
+            print(try inProcessReadersStep(flavour: flavour, path: words[2], count: count, perCommit: perCommit))
         case ("readers", let flavour):
             guard words.count == 4, let perCommit = Int(words[3]) else { throw ProbeError.usage(command) }
             print(try readersStep(flavour: flavour, path: words[2], perCommit: perCommit))
