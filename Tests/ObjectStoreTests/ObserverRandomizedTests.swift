@@ -25,14 +25,20 @@ import TestSupport
         let total = max(1, Self.commits / StoreBackend.allCases.count)
         var done = 0, round: UInt64 = 0
         let start = Date()
+        // Every kind of write must be made, over the whole run: a round of 500 random commits
+        // makes a rare kind (a `deleteWhere`) now and then not at all.
+        var written = Set<CardWorkload.Kind>()
         while done < total {
             let count = min(Self.roundLength, total - done)
             let seed = Self.firstSeed &+ round
-            let failures = try Self.round(backend, seed: seed, commits: count)
+            let failures = try Self.round(backend, seed: seed, commits: count, written: &written)
             #expect(failures.isEmpty, "seed \(seed) (\(backend.testDescription)): \(failures.prefix(8).joined(separator: "; "))")
             if !failures.isEmpty { return }
             done += count
             round += 1
+        }
+        if total >= 250 {
+            #expect(written == Set(CardWorkload.Kind.allCases), "only \(written.map(\.rawValue).sorted()) were written")
         }
         if Self.commits > 10_000 {
             print("ObserverRandomizedTests: \(done) commits \(backend.testDescription) in \(Int(Date().timeIntervalSince(start))) s")
@@ -59,6 +65,12 @@ import TestSupport
     /// A store filled with random objects, then `commits` random commits observed; returns what
     /// went wrong (stopping at the first commit that shows anything).
     static func round(_ backend: StoreBackend, seed: UInt64, commits: Int) throws -> [String] {
+        try round(backend, seed: seed, commits: commits, written: nil)
+    }
+
+    /// One round; the kinds of write it made are added to `written` when given, and otherwise
+    /// checked: a round as long as the default one must have made every kind.
+    static func round(_ backend: StoreBackend, seed: UInt64, commits: Int, written: UnsafeMutablePointer<Set<CardWorkload.Kind>>?) throws -> [String] {
         var rng = SeededRandom(seed: seed)
         let store = try backend.makeStore(objectTypes: [Card.self])
         let workload = CardWorkload()
@@ -134,7 +146,9 @@ import TestSupport
         failures += observed.flatMap(\.shown.failures)
         // Rows numbered again (a round as long as the default one has several).
         if commits >= 250, renumbered == 0 { failures.append("neither a commit nor a compaction numbered the rows again") }
-        if commits >= 250, Set(workload.kinds.keys) != Set(CardWorkload.Kind.allCases) {
+        if let written {
+            written.pointee.formUnion(workload.kinds.keys)
+        } else if commits >= 250, Set(workload.kinds.keys) != Set(CardWorkload.Kind.allCases) {
             failures.append("only \(workload.kinds.keys.map(\.rawValue).sorted()) were written")
         }
         if !store._checkInvariants() { failures.append("the store's indexes do not agree with its rows") }
