@@ -31,12 +31,13 @@ let package = Package(
         // The processor's CRC-32C instruction for the store file's checksums (C, because Swift
         // has no way to ask for one instruction); ObjectStore falls back to tables without it.
         .target(name: "CRC32CHardware"),
-        .target(name: "ObjectStore", dependencies: ["Streams", "Locking", "CRC32CHardware"]),
-        .target(name: "Repository", dependencies: ["Streams", "Locking", "ObjectStore"]),
-        // RxDataSources' Differentiator: the list-change vocabulary (change sets, section models,
-        // the diff and its identity protocols), with no view names and no dependency, so a view
-        // model or a SwiftUI file can import it beside SwiftUI without a clash.
+        // The list-change vocabulary, beside Locking: ListDifference (the one change value, made by
+        // the store at a commit and applied as it is by a table), change sets, section models, the
+        // diff and its identity protocols (RxDataSources' Differentiator), with no view names and
+        // no dependency, so a view model or a SwiftUI file can import it beside SwiftUI.
         .target(name: "Differentiator"),
+        .target(name: "ObjectStore", dependencies: ["Streams", "Locking", "Differentiator", "CRC32CHardware"]),
+        .target(name: "Repository", dependencies: ["Streams", "Locking", "Differentiator", "ObjectStore"]),
         // Like RxCocoa, the headless UI knows nothing of storage or networking.
         .target(name: "HeadlessUI", dependencies: ["Streams", "Locking", "Differentiator"]),
         // The glue a view model needs between the layers: a Variable bound two-way to a stored
@@ -44,7 +45,7 @@ let package = Package(
         .target(name: "MVVM", dependencies: ["Streams", "ObjectStore", "Repository", "HeadlessUI"]),
         // SwiftUI's way in: Drivers, control inputs, Actions and live queries as main-actor
         // `@Observable` state (Observation ships with the toolchain); no view module.
-        .target(name: "StreamsObservation", dependencies: ["Streams", "ObjectStore", "Repository"]),
+        .target(name: "StreamsObservation", dependencies: ["Streams", "Differentiator", "ObjectStore", "Repository"]),
         // The sample apps and their command-line walkthrough.
         .target(name: "Pizzaiolo", dependencies: ["Streams", "Locking", "ObjectStore", "Repository", "HeadlessUI", "MVVM"]),
         .target(name: "Tracks", dependencies: ["Streams", "Locking", "ObjectStore", "Repository", "HeadlessUI", "MVVM"]),
@@ -58,8 +59,8 @@ let package = Package(
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "Locking", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "StreamsTestingTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "StreamsBlockingTests", dependencies: ["Streams", "StreamsBlocking", "StreamsTesting", "TestSupport"]),
-        .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Locking", "Streams", "StreamsTesting", "TestSupport", "StoreCrashHelper"]),
-        .testTarget(name: "RepositoryTests", dependencies: ["Repository", "Locking", "ObjectStore", "Streams", "StreamsTesting", "StreamsBlocking", "TestSupport"]),
+        .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Differentiator", "Locking", "Streams", "StreamsTesting", "TestSupport", "StoreCrashHelper"]),
+        .testTarget(name: "RepositoryTests", dependencies: ["Repository", "Differentiator", "Locking", "ObjectStore", "Streams", "StreamsTesting", "StreamsBlocking", "TestSupport"]),
         .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "Streams", "StreamsTesting", "StreamsBlocking", "TestSupport"]),
         .testTarget(name: "MVVMTests", dependencies: ["MVVM", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"]),
         .testTarget(name: "PizzaioloTests", dependencies: ["Pizzaiolo", "Locking", "HeadlessUI", "ObjectStore", "Repository", "Streams", "StreamsTesting", "TestSupport"], exclude: ["Snapshots"]),

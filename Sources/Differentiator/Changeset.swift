@@ -73,3 +73,26 @@ extension Changeset: CustomDebugStringConvertible {
         return parts.isEmpty ? "no changes" : parts.joined(separator: "; ")
     }
 }
+
+extension Changeset {
+    /// The change set of a one-section list from its ``ListDifference``, as it is: deleted and
+    /// reloaded rows at their previous positions, inserted rows at their new ones, moves from
+    /// one to the other.
+    ///
+    ///     difference: deletions [1], insertions [2], updates [(old: 3, new: 2)]
+    ///     changeset:  deleted items [0-1], inserted items [0-2], updated items [0-3]
+    ///
+    /// ``originalSections`` stays empty (a difference does not keep the previous list).
+    ///
+    /// - Parameters:
+    ///   - section: The section after the change.
+    ///   - difference: How its items changed.
+    public init(section: Section, difference: ListDifference) {
+        self.init()
+        finalSections = [section]
+        deletedItems = difference.deletions.map { ItemPath(sectionIndex: 0, itemIndex: $0) }
+        insertedItems = difference.insertions.map { ItemPath(sectionIndex: 0, itemIndex: $0) }
+        updatedItems = difference.updates.map { ItemPath(sectionIndex: 0, itemIndex: $0.old) }
+        movedItems = difference.moves.map { (ItemPath(sectionIndex: 0, itemIndex: $0.from), ItemPath(sectionIndex: 0, itemIndex: $0.to)) }
+    }
+}

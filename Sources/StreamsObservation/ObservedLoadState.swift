@@ -1,3 +1,4 @@
+import Differentiator
 import Observation
 import Repository
 import Streams
@@ -109,6 +110,6 @@ public final class ObservedLoadState<Element: Hashable>: Observation.Observable 
             }
         }
         elements = list
-        lastChange = ListChange(items: list, deletions: deletions.sorted(), insertions: insertions.sorted(), modifications: [])
+        lastChange = ListChange(items: list, difference: ListDifference(deletions: deletions.sorted(), insertions: insertions.sorted()))
     }
 }

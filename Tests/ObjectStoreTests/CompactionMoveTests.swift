@@ -82,13 +82,13 @@ import TestSupport
         var nextId = 600
         let queries = ["group == 1", "label BEGINSWITH[c] 'a' OR score > 12", "TRUEPREDICATE"]
         let tests: [(Item) -> Bool] = [{ $0.group == 1 }, { $0.label.lowercased().hasPrefix("a") || $0.score > 12 }, { _ in true }]
-        var observed: [(results: Results<Item>, previous: [Item], events: UncheckedBox<[(Results<Item>, ResultsDiff)]>, subscription: Disposable)] = []
+        var observed: [(results: Results<Item>, previous: [Item], events: UncheckedBox<[(Results<Item>, DeliveredIndices)]>, subscription: Disposable)] = []
         for (k, query) in queries.enumerated() {
             var results = store.objects(Item.self).filter(query)
             if k == 1 { results = results.sorted(byKeyPath: "score", ascending: false) }
-            let box = UncheckedBox<[(Results<Item>, ResultsDiff)]>([])
+            let box = UncheckedBox<[(Results<Item>, DeliveredIndices)]>([])
             let subscription = results.observe(on: ImmediateScheduler.instance).subscribe(onNext: { change in
-                if case .update(let r, let d, let i, let m) = change { box.value.append((r, ResultsDiff(deletions: d, insertions: i, modifications: m))) }
+                if case .update(let r, let d, let i, let m) = change { box.value.append((r, DeliveredIndices(deletions: d, insertions: i, modifications: m))) }
             })
             observed.append((results, [], box, subscription))
         }

@@ -1,3 +1,4 @@
+import Differentiator
 import Foundation
 import Streams
 import Testing
@@ -60,7 +61,7 @@ import TestSupport
                 // the two swapped objects is the one that moved is a tie either may break).
                 let touched = changes.inserted.count + changes.deleted.count + changes.modified.count
                 if touched == 1 {
-                    let expected = diff(old: previous[i].primaryKeys(schema), new: newKeys) { changes.modified[$0] != nil }
+                    let expected = ListDifference(from: previous[i].primaryKeys(schema), to: newKeys) { changes.modified[$0] != nil }
                     if expected.deletions.count != step.change.deletions.count || expected.insertions.count != step.change.insertions.count {
                         failures.append("query \(i), commit \(commits): \(step.change) against \(expected)")
                     }

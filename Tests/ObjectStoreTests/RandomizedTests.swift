@@ -102,13 +102,20 @@ struct Model {
     }
 }
 
+/// An `.update`'s three arrays, as delivered.
+struct DeliveredIndices: Equatable {
+    var deletions: [Int]
+    var insertions: [Int]
+    var modifications: [Int]
+}
+
 @Suite(.resourceCheck) struct RandomizedTests {
     @Test(arguments: [1, 2, 3] as [UInt64], StoreBackend.allCases)
     func queriesAndChangeSetsMatchBruteForce(seed: UInt64, backend: StoreBackend) throws {
         var rng = SeededRandom(seed: seed)
         let store = try backend.makeStore()
         var model = Model()
-        var observed: [(query: RandomQuery, results: Results<Item>, previous: [Item], changes: UncheckedBox<[(Results<Item>, ResultsDiff)]>, subscription: Disposable)] = []
+        var observed: [(query: RandomQuery, results: Results<Item>, previous: [Item], changes: UncheckedBox<[(Results<Item>, DeliveredIndices)]>, subscription: Disposable)] = []
         for _ in 0..<4 {
             var q = Generator.query(&rng)
             var results = store.objects(Item.self).filter(q.text)
@@ -116,9 +123,9 @@ struct Model {
                 results = results.sorted(by: [SortDescriptor(keyPath: "score", ascending: false), SortDescriptor(keyPath: "label")])
                 q.sort = { a, b in a.score != b.score ? a.score > b.score : a.label < b.label }
             }
-            let box = UncheckedBox<[(Results<Item>, ResultsDiff)]>([])
+            let box = UncheckedBox<[(Results<Item>, DeliveredIndices)]>([])
             let subscription = results.observe(on: ImmediateScheduler.instance).subscribe(onNext: { change in
-                if case .update(let r, let d, let i, let m) = change { box.value.append((r, ResultsDiff(deletions: d, insertions: i, modifications: m))) }
+                if case .update(let r, let d, let i, let m) = change { box.value.append((r, DeliveredIndices(deletions: d, insertions: i, modifications: m))) }
             })
             observed.append((q, results, [], box, subscription))
         }

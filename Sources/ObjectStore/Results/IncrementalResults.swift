@@ -1,3 +1,4 @@
+import Differentiator
 import Foundation
 
 /// Brings observed results up to date after a commit that changed a few of their model's
@@ -17,7 +18,7 @@ enum IncrementalResults {
     /// The results after the commit and the change set from `previous` (evaluated on a
     /// snapshot whose rows of this model are those of `commit.old`), or `nil` when this does not apply.
     static func apply(previous: EvaluatedResults, pipeline: [ResultsStage], schema: ObjectSchema,
-                      changes: TableChanges, commit: CommitChanges) -> (slots: [Int], change: ResultsDiff)? {
+                      changes: TableChanges, commit: CommitChanges) -> (slots: [Int], change: ListDifference)? {
         var filters: [Matcher] = []
         var sort: [SortDescriptor]?
         for stage in pipeline {
@@ -92,7 +93,7 @@ enum IncrementalResults {
     /// in both lists stays (a modification, if its fields changed) when as many untouched
     /// objects precede it before and after and it keeps its order with the other stayers;
     /// otherwise it is deleted and inserted.
-    static func changeSet(old: [StoreValue: Int], new: [StoreValue: Int], modified: [StoreValue: ChangedFields]) -> ResultsDiff {
+    static func changeSet(old: [StoreValue: Int], new: [StoreValue: Int], modified: [StoreValue: ChangedFields]) -> ListDifference {
         let oldSorted = old.values.sorted(), newSorted = new.values.sorted()
         /// How many of `positions` (ascending) lie below `p`.
         func below(_ p: Int, _ positions: [Int]) -> Int {
@@ -127,13 +128,15 @@ enum IncrementalResults {
             }
         }
         var deletions: Set<Int> = Set(old.values), insertions: Set<Int> = Set(new.values)
-        var modifications: [Int] = []
+        // Kept stayers are in increasing order on both sides (the loop above saw to it), so the
+        // updates come out sorted by either position.
+        var updates: [ListDifference.Update] = []
         for (i, s) in stay.enumerated() where keep[i] {
             deletions.remove(s.old)
             insertions.remove(s.new)
-            if modified[s.key] != nil { modifications.append(s.new) }
+            if modified[s.key] != nil { updates.append(ListDifference.Update(old: s.old, new: s.new)) }
         }
-        return ResultsDiff(deletions: deletions.sorted(), insertions: insertions.sorted(), modifications: modifications.sorted())
+        return ListDifference(deletions: deletions.sorted(), insertions: insertions.sorted(), updates: updates)
     }
 
     /// The key of each of a few slots, found by a look along a short array (cheaper than a

@@ -1,3 +1,4 @@
+import Differentiator
 import Foundation
 import Locking
 import Streams
@@ -39,13 +40,30 @@ extension ObservableConvertibleType {
     public func observeChanges<T: StoreObject>(on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<ResultsChange<T>> where Element == Results<T> {
         let queries = asObservable()
         return Observable.create { observer in
-            let watcher = LatestResultsWatcher<T>(scheduler: scheduler, observer: observer)
-            let subscription = queries.subscribe(onNext: { watcher.follow($0) }, onError: { watcher.fail($0) })
-            return Disposables.create {
-                subscription.dispose()
-                watcher.stop()
-            }
+            followLatest(queries, on: scheduler, observer: AnyObserver { observer.on($0.map { ResultsChange($0) }) })
         }
+    }
+
+    /// ``observeChanges(on:)`` with each update's ``ListDifference`` whole (for Repository's
+    /// `ListChange`, which carries it to a table).
+    ///
+    /// - Parameter scheduler: Where steps are delivered and differences computed.
+    /// - Returns: An endless sequence of steps; dispose it to stop observing.
+    package func observeLatestSteps<T: StoreObject>(on scheduler: ImmediateSchedulerType) -> Observable<ResultsStep<T>> where Element == Results<T> {
+        let queries = asObservable()
+        return Observable.create { observer in followLatest(queries, on: scheduler, observer: observer) }
+    }
+}
+
+/// Subscribes a ``LatestResultsWatcher`` to `queries`: what both `observeChanges(on:)` and
+/// `observeLatestSteps(on:)` return from their `create`.
+private func followLatest<T: StoreObject>(_ queries: Observable<Results<T>>, on scheduler: ImmediateSchedulerType,
+                                          observer: AnyObserver<ResultsStep<T>>) -> Disposable {
+    let watcher = LatestResultsWatcher<T>(scheduler: scheduler, observer: observer)
+    let subscription = queries.subscribe(onNext: { watcher.follow($0) }, onError: { watcher.fail($0) })
+    return Disposables.create {
+        subscription.dispose()
+        watcher.stop()
     }
 }
 
@@ -54,7 +72,7 @@ extension ObservableConvertibleType {
 /// computes each change set at delivery against the list the observer was last sent.
 final class LatestResultsWatcher<Element: StoreObject>: CommitObserver, @unchecked Sendable {
     private let scheduler: ImmediateSchedulerType
-    private let observer: AnyObserver<ResultsChange<Element>>
+    private let observer: AnyObserver<ResultsStep<Element>>
     private let lock = Lock()
     // Guarded by `lock`.
     private var query: Results<Element>?
@@ -75,7 +93,7 @@ final class LatestResultsWatcher<Element: StoreObject>: CommitObserver, @uncheck
     private var delivering = false
     private var stopped = false
 
-    init(scheduler: ImmediateSchedulerType, observer: AnyObserver<ResultsChange<Element>>) {
+    init(scheduler: ImmediateSchedulerType, observer: AnyObserver<ResultsStep<Element>>) {
         self.scheduler = scheduler
         self.observer = observer
     }
@@ -196,11 +214,10 @@ final class LatestResultsWatcher<Element: StoreObject>: CommitObserver, @uncheck
                 self.commits = []
                 everythingChanged = false
                 lock.unlock()
-                let change: ResultsChange<Element>?
+                let change: ResultsStep<Element>?
                 if let old {
-                    let set = diff(old: old, new: latest.keys) { key in everything || commits.contains { $0.isModifiedOrInserted(key) } }
-                    change = set.isEmpty ? nil
-                        : .update(latest.results, deletions: set.deletions, insertions: set.insertions, modifications: set.modifications)
+                    let set = ListDifference(from: old, to: latest.keys) { key in everything || commits.contains { $0.isModifiedOrInserted(key) } }
+                    change = set.isEmpty ? nil : .update(latest.results, set)
                 } else {
                     change = .initial(latest.results)
                 }

@@ -1,3 +1,4 @@
+import Differentiator
 import Foundation
 import Streams
 import Locking
@@ -16,6 +17,31 @@ public enum ResultsChange<Element: StoreObject> {
     /// ``StoreError/corrupted(offset:reason:)`` naming the damaged page. Nothing follows it
     /// (an in-memory store never sends it).
     case error(Error)
+
+    /// The change in Realm's shape: an update's ``ListDifference/deletions``,
+    /// ``ListDifference/insertions`` and ``ListDifference/modifications`` (its updates' new
+    /// positions) as the store computed them.
+    init(_ step: ResultsStep<Element>) {
+        switch step {
+        case .initial(let results): self = .initial(results)
+        case .update(let results, let difference):
+            self = .update(results, deletions: difference.deletions, insertions: difference.insertions,
+                           modifications: difference.modifications)
+        case .error(let error): self = .error(error)
+        }
+    }
+}
+
+/// What observed results deliver before it takes a public shape: the store's one change value
+/// (``ListDifference``), computed once at the commit, which ``ResultsChange`` shows as Realm
+/// does and Repository's `ListChange` carries whole to a table.
+package enum ResultsStep<Element: StoreObject> {
+    /// The results when the subscription started.
+    case initial(Results<Element>)
+    /// The results after a commit that changed them, and how they differ from the last ones.
+    case update(Results<Element>, ListDifference)
+    /// Damage found while the results were evaluated; nothing follows.
+    case error(Error)
 }
 
 extension Results {
@@ -33,10 +59,26 @@ extension Results {
     public func observe(on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<ResultsChange<Element>> {
         let results = self
         return Observable.create { observer in
-            let watcher = ResultsWatcher(results: results, scheduler: scheduler, observer: observer)
-            results.core.register(watcher) { snapshot in watcher.start(snapshot) }
-            return Disposables.create { watcher.stop() }
+            results.watch(on: scheduler, observer: AnyObserver { observer.on($0.map { ResultsChange($0) }) })
         }
+    }
+
+    /// ``observe(on:)`` with each update's ``ListDifference`` whole, as the store computed it
+    /// (for Repository's `ListChange`, which carries it to a table).
+    ///
+    /// - Parameter scheduler: Where steps are delivered.
+    /// - Returns: An endless sequence of steps; dispose to stop observing.
+    package func observeSteps(on scheduler: ImmediateSchedulerType) -> Observable<ResultsStep<Element>> {
+        let results = self
+        return Observable.create { observer in results.watch(on: scheduler, observer: observer) }
+    }
+
+    /// Registers a ``ResultsWatcher`` sending these results' steps to `observer`: what both
+    /// ``observe(on:)`` and ``observeSteps(on:)`` return from their `create`.
+    private func watch(on scheduler: ImmediateSchedulerType, observer: AnyObserver<ResultsStep<Element>>) -> Disposable {
+        let watcher = ResultsWatcher(results: self, scheduler: scheduler, observer: observer)
+        core.register(watcher) { snapshot in watcher.start(snapshot) }
+        return Disposables.create { watcher.stop() }
     }
 
     /// The results as arrays, one per version: the objects when observation starts, then the
@@ -108,7 +150,7 @@ extension Observable {
 final class ResultsWatcher<Element: StoreObject>: CommitObserver, @unchecked Sendable {
     private let results: Results<Element>
     private let scheduler: ImmediateSchedulerType
-    private let observer: AnyObserver<ResultsChange<Element>>
+    private let observer: AnyObserver<ResultsStep<Element>>
     private let lock = Lock()
     /// The results as last delivered, and their primary keys once a diff needed them.
     private var previous: EvaluatedResults?
@@ -116,7 +158,7 @@ final class ResultsWatcher<Element: StoreObject>: CommitObserver, @unchecked Sen
     private var stopped = false
     private let tables: Set<String>
 
-    init(results: Results<Element>, scheduler: ImmediateSchedulerType, observer: AnyObserver<ResultsChange<Element>>) {
+    init(results: Results<Element>, scheduler: ImmediateSchedulerType, observer: AnyObserver<ResultsStep<Element>>) {
         self.results = results
         self.scheduler = scheduler
         self.observer = observer
@@ -150,7 +192,7 @@ final class ResultsWatcher<Element: StoreObject>: CommitObserver, @unchecked Sen
         let pinned = results.pinned(to: commit.new)
         let schema = results.schema
         let (old, oldKeys) = lock.withLock { (previous, previousKeys) }
-        let evaluated: EvaluatedResults, keys: [StoreValue]?, change: ResultsDiff
+        let evaluated: EvaluatedResults, keys: [StoreValue]?, change: ListDifference
         // A commit that changed only this model: the touched objects are placed, not the whole
         // query evaluated again (see `IncrementalResults`).
         if let old, let own = commit.tables[schema.name],
@@ -164,7 +206,7 @@ final class ResultsWatcher<Element: StoreObject>: CommitObserver, @unchecked Sen
             evaluated = pinned.evaluate(in: commit.new)
             let new = evaluated.primaryKeys(schema)
             let changed = ChangedObjects(schema: schema, commit: commit)
-            change = diff(old: oldKeys ?? old?.primaryKeys(schema) ?? [], new: new, modified: changed.isModified)
+            change = ListDifference(from: oldKeys ?? old?.primaryKeys(schema) ?? [], to: new, isUpdated: changed.isModified)
             keys = new
         }
         if let damage = failed() { return damage }
@@ -174,11 +216,11 @@ final class ResultsWatcher<Element: StoreObject>: CommitObserver, @unchecked Sen
         }
         if change.isEmpty { return nil }
         return { [self] in
-            deliver(.update(pinned, deletions: change.deletions, insertions: change.insertions, modifications: change.modifications))
+            deliver(.update(pinned, change))
         }
     }
 
-    private func deliver(_ change: ResultsChange<Element>) {
+    private func deliver(_ change: ResultsStep<Element>) {
         if lock.withLock({ stopped }) { return }
         _ = scheduler.schedule(change) { [self] change in
             if !lock.withLock({ stopped }) { observer.onNext(change) }

@@ -1,3 +1,4 @@
+import Differentiator
 import Foundation
 
 /// A list of view models and how it differs from the one before, as the store computed it at
@@ -7,70 +8,66 @@ import Foundation
 ///     // [a, b]           initial
 ///     // [a, c] (deletions [1], insertions [1], modifications [])
 ///
-/// Indices are sorted ascending: ``deletions`` index the previous list, ``insertions`` and
-/// ``modifications`` this one. Removing the deletions from the previous list, then inserting
-/// the insertions, then replacing the modifications, gives ``items``.
+/// The change is the store's ``ListDifference`` as it is: ``deletions`` index the previous
+/// list, ``insertions`` and ``modifications`` this one, and ``reloads`` are the modified rows'
+/// positions in the previous list, where a table's batch update reloads them. Removing the
+/// deletions from the previous list, then inserting the insertions, then replacing the
+/// modifications, gives ``items``.
 public struct ListChange<Element> {
     /// The whole list after the change.
     public var items: [Element]
     /// Whether this is the first list of the subscription (no change set: show it whole).
     public var isInitial: Bool
+    /// How ``items`` differ from the previous list (empty for the initial list).
+    public var difference: ListDifference
+
     /// Positions removed, in the previous list.
-    public var deletions: [Int]
+    public var deletions: [Int] { difference.deletions }
     /// Positions added, in this list.
-    public var insertions: [Int]
+    public var insertions: [Int] { difference.insertions }
     /// Positions whose object changed in place, in this list.
-    public var modifications: [Int]
+    public var modifications: [Int] { difference.modifications }
+    /// Positions whose object changed in place, in the previous list (where UIKit reloads rows).
+    public var reloads: [Int] { difference.reloads }
 
     /// The first list of a subscription.
     ///
     /// - Parameter items: The list.
     /// - Returns: A change with no change set.
     public static func initial(_ items: [Element]) -> ListChange {
-        ListChange(items: items, isInitial: true, deletions: [], insertions: [], modifications: [])
+        ListChange(items: items, isInitial: true, difference: ListDifference())
     }
 
     /// A list after a change.
     ///
     /// - Parameters:
     ///   - items: The list after the change.
-    ///   - deletions: Positions removed, in the previous list.
-    ///   - insertions: Positions added, in `items`.
-    ///   - modifications: Positions changed in place, in `items`.
-    public init(items: [Element], deletions: [Int], insertions: [Int], modifications: [Int]) {
-        self.init(items: items, isInitial: false, deletions: deletions, insertions: insertions, modifications: modifications)
+    ///   - difference: How it differs from the previous list.
+    public init(items: [Element], difference: ListDifference) {
+        self.init(items: items, isInitial: false, difference: difference)
     }
 
-    private init(items: [Element], isInitial: Bool, deletions: [Int], insertions: [Int], modifications: [Int]) {
+    private init(items: [Element], isInitial: Bool, difference: ListDifference) {
         self.items = items
         self.isInitial = isInitial
-        self.deletions = deletions
-        self.insertions = insertions
-        self.modifications = modifications
+        self.difference = difference
     }
 
-    /// The position in the previous list of each position of ``modifications`` (UIKit reloads
-    /// rows at their old positions): the k-th row of this list that was not inserted is the
-    /// k-th row of the previous list that was not deleted.
-    public var modificationsInPreviousList: [Int] {
-        guard !modifications.isEmpty else { return [] }
-        let deleted = Set(deletions)
-        let inserted = Set(insertions)
-        let previousCount = items.count - insertions.count + deletions.count
-        let keptInPrevious = (0..<max(previousCount, 0)).filter { !deleted.contains($0) }
-        var keptBefore = 0
-        var next = 0
-        var old: [Int] = []
-        old.reserveCapacity(modifications.count)
-        for position in 0..<items.count {
-            guard next < modifications.count else { break }
-            if inserted.contains(position) { continue }
-            if modifications[next] == position {
-                if keptBefore < keptInPrevious.count { old.append(keptInPrevious[keptBefore]) }
-                next += 1
-            }
-            keptBefore += 1
-        }
-        return old
+    /// The change as a one-section `Changeset`, for `RxTableViewSectionedChangesetDataSource`:
+    /// the store's difference becomes the table's batch update as it is (deleted and reloaded
+    /// rows at their previous positions, inserted rows at their new ones).
+    ///
+    ///     query.observeChanges(on: MainScheduler.instance)
+    ///         .map { $0.changeset(section: "cart") }
+    ///         .bind(to: tableView.rx.items(dataSource: dataSource))
+    ///
+    /// The initial list becomes a reload. `Changeset.originalSections` stays empty (the store
+    /// does not keep the previous list).
+    ///
+    /// - Parameter model: The section's model (its header, for example).
+    /// - Returns: The change set of the one section.
+    public func changeset<Model>(section model: Model) -> Changeset<SectionModel<Model, Element>> {
+        let section = SectionModel(model: model, items: items)
+        return isInitial ? .initialValue([section]) : Changeset(section: section, difference: difference)
     }
 }

@@ -46,14 +46,14 @@ extension ObservableConvertibleType {
                     viewModel.set(query.viewModel)
                     return query.results()
                 }
-                .observeChanges(on: scheduler)
-                .map { change -> ListChange<ViewModel> in
+                .observeLatestSteps(on: scheduler)
+                .map { step -> ListChange<ViewModel> in
                     guard let transform = viewModel.get() else { preconditionFailure("a change before any query") }
-                    switch change {
+                    switch step {
                     case .initial(let results):
                         return .initial(results.map(transform))
-                    case .update(let results, let deletions, let insertions, let modifications):
-                        return ListChange(items: results.map(transform), deletions: deletions, insertions: insertions, modifications: modifications)
+                    case .update(let results, let difference):
+                        return ListChange(items: results.map(transform), difference: difference)
                     case .error(let error):
                         throw error
                     }

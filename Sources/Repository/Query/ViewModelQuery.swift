@@ -114,13 +114,12 @@ public struct ViewModelQuery<Model: StoreObject, ViewModel>: @unchecked Sendable
     /// - Returns: An endless sequence; dispose it to stop observing.
     public func observeChanges(on scheduler: ImmediateSchedulerType) -> Observable<ListChange<ViewModel>> {
         let viewModel = self.viewModel
-        return results().observe(on: scheduler).map { change in
-            switch change {
+        return results().observeSteps(on: scheduler).map { step in
+            switch step {
             case .initial(let results):
                 return .initial(results.toArray().map(viewModel))
-            case .update(let results, let deletions, let insertions, let modifications):
-                return ListChange(items: results.toArray().map(viewModel),
-                                  deletions: deletions, insertions: insertions, modifications: modifications)
+            case .update(let results, let difference):
+                return ListChange(items: results.toArray().map(viewModel), difference: difference)
             case .error(let error):
                 throw error
             }

@@ -1,3 +1,4 @@
+import Differentiator
 import Foundation
 import ObjectStore
 import Repository
@@ -29,31 +30,60 @@ import TestSupport
         #expect(change.insertions == [0])
         #expect(change.deletions == [])
         #expect(change.modifications == [2])
-        #expect(change.modificationsInPreviousList == [1])
+        #expect(change.reloads == [1])
+        #expect(change.difference.updates == [ListDifference.Update(old: 1, new: 2)])
         try store.write { tx in try tx.delete(try #require(tx.object(ofType: Pizza.self, forPrimaryKey: 2))) }
         #expect(recorder.elements.last?.deletions == [1])
         #expect(recorder.elements.count == 3)
     }
 
-    /// Random edits of a list of unique ids: the old position of every modified row, as
-    /// `modificationsInPreviousList` computes it, is where that id was before.
-    @Test func modificationsInThePreviousListMatchARecomputation() {
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<500 {
-            let oldCount = Int.random(in: 0...12, using: &generator)
-            let old = Array(0..<oldCount)
-            let deletions = old.indices.filter { _ in Bool.random(using: &generator) }
-            var new = old.enumerated().filter { !deletions.contains($0.offset) }.map(\.element)
-            var next = 100
-            for _ in 0..<Int.random(in: 0...5, using: &generator) {
-                new.insert(next, at: Int.random(in: 0...new.count, using: &generator))
-                next += 1
+    /// Random commits (adds, deletes, re-keyed objects, renames that move sort positions,
+    /// price changes in place) under a sorted and a filtered query, on both paths of the store
+    /// (a few objects placed, or the query evaluated again and diffed): every `ListChange`'s
+    /// difference turns the list before into the list after, and each reload is where the
+    /// modified object was in the list before.
+    @Test(arguments: [11, 12, 13] as [UInt64])
+    func everyDifferenceTurnsTheListBeforeIntoTheListAfter(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let store = try makePizzaStore((0..<200).map { Pizza(id: $0, name: "p\($0 % 37)", priceWas: Double($0 % 9)) })
+        let queries = [
+            query(store),
+            try ViewModelQuery(store: store, viewModel: PizzaViewModel.init).filtered("priceWas < 5"),
+        ]
+        var next = 1_000
+        for query in queries {
+            let recorder = EventRecorder<ListChange<PizzaViewModel>>()
+            let subscription = query.observeChanges(on: ImmediateScheduler.instance).subscribe(recorder)
+            defer { subscription.dispose() }
+            for _ in 0..<150 {
+                let big = Int.random(in: 0..<10, using: &random) == 0
+                try store.write { tx in
+                    let ids = storedPizzas(store).map(\.id)
+                    for _ in 0..<(big ? 40 : Int.random(in: 1...3, using: &random)) {
+                        guard let id = ids.randomElement(using: &random),
+                              let pizza = tx.object(ofType: Pizza.self, forPrimaryKey: id) else { continue }
+                        switch Int.random(in: 0..<5, using: &random) {
+                        case 0: try tx.add(Pizza(id: next, name: "n\(next % 41)", priceWas: Double(next % 7)))
+                        case 1: try tx.delete(pizza)
+                        case 2:
+                            try tx.delete(pizza)
+                            try tx.add(Pizza(id: next, name: pizza.name, priceWas: pizza.priceWas))
+                        case 3: try tx.add(Pizza(id: id, name: "r\(Int.random(in: 0..<50, using: &random))", priceWas: pizza.priceWas), update: .modified)
+                        default: try tx.add(Pizza(id: id, name: pizza.name, priceWas: Double(Int.random(in: 0..<9, using: &random))), update: .modified)
+                        }
+                        next += 1
+                    }
+                }
             }
-            let insertions = new.indices.filter { new[$0] >= 100 }
-            let modifications = new.indices.filter { new[$0] < 100 && Bool.random(using: &generator) }
-            let change = ListChange(items: new, deletions: deletions, insertions: insertions, modifications: modifications)
-            #expect(change.modificationsInPreviousList == modifications.map { old.firstIndex(of: new[$0])! },
-                    "old \(old) new \(new) deletions \(deletions)")
+            let changes = recorder.elements
+            #expect(changes.count > 100)
+            for (before, after) in zip(changes, changes.dropFirst()) {
+                #expect(after.difference.applied(to: before.items, taking: after.items) == after.items, "seed \(seed)")
+                for update in after.difference.updates {
+                    #expect(before.items[update.old].id == after.items[update.new].id, "seed \(seed)")
+                }
+            }
+            #expect(changes.last?.items == query.results().toArray().map(PizzaViewModel.init))
         }
     }
 }
