@@ -44,7 +44,7 @@ extension ObservableConvertibleType {
         }
     }
 
-    /// ``observeChanges(on:)`` with each update's ``ListDifference`` whole (for Repository's
+    /// ``observeChanges(on:)`` with each update's `ListDifference` whole (for Repository's
     /// `ListChange`, which carries it to a table).
     ///
     /// - Parameter scheduler: Where steps are delivered and differences computed.

@@ -19,7 +19,7 @@ public enum ResultsChange<Element: StoreObject> {
     case error(Error)
 
     /// The change in Realm's shape: an update's ``ListDifference/deletions``,
-    /// ``ListDifference/insertions`` and ``ListDifference/modifications`` (its updates' new
+    /// `insertions` and `modifications` (its updates' new
     /// positions) as the store computed them.
     init(_ step: ResultsStep<Element>) {
         switch step {
@@ -33,7 +33,7 @@ public enum ResultsChange<Element: StoreObject> {
 }
 
 /// What observed results deliver before it takes a public shape: the store's one change value
-/// (``ListDifference``), computed once at the commit, which ``ResultsChange`` shows as Realm
+/// (`ListDifference`), computed once at the commit, which ``ResultsChange`` shows as Realm
 /// does and Repository's `ListChange` carries whole to a table.
 package enum ResultsStep<Element: StoreObject> {
     /// The results when the subscription started.
@@ -63,7 +63,7 @@ extension Results {
         }
     }
 
-    /// ``observe(on:)`` with each update's ``ListDifference`` whole, as the store computed it
+    /// ``observe(on:)`` with each update's `ListDifference` whole, as the store computed it
     /// (for Repository's `ListChange`, which carries it to a table).
     ///
     /// - Parameter scheduler: Where steps are delivered.

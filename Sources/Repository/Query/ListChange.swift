@@ -8,7 +8,7 @@ import Foundation
 ///     // [a, b]           initial
 ///     // [a, c] (deletions [1], insertions [1], modifications [])
 ///
-/// The change is the store's ``ListDifference`` as it is: ``deletions`` index the previous
+/// The change is the store's `ListDifference` as it is: ``deletions`` index the previous
 /// list, ``insertions`` and ``modifications`` this one, and ``reloads`` are the modified rows'
 /// positions in the previous list, where a table's batch update reloads them. Removing the
 /// deletions from the previous list, then inserting the insertions, then replacing the
