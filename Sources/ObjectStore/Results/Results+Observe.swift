@@ -18,7 +18,7 @@ public enum ResultsChange<Element: StoreObject> {
     /// (an in-memory store never sends it).
     case error(Error)
 
-    /// The change in Realm's shape: an update's ``ListDifference/deletions``,
+    /// The change in Realm's shape: an update's `deletions`,
     /// `insertions` and `modifications` (its updates' new
     /// positions) as the store computed them.
     init(_ step: ResultsStep<Element>) {
