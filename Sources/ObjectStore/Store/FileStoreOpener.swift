@@ -3,9 +3,10 @@
 ///
 /// One lock, recursive and first in ``StoreCore``'s lock order: the open runs the app's
 /// migration and `shouldCompactOnLaunch` closures with it held, and those may open, read and
-/// write other stores (so a write block must not open a file store: that takes the locks the
-/// other way round). The registry has a lock of its own, so that in-memory stores open while
-/// a file store migrates.
+/// write other stores. A store already open is found in the registry without it, so a write
+/// block that makes a handle on an open file takes no open lock (see ``StoreCore``'s lock
+/// order for a new file opened in a write block). The registry has a lock of its own, so that
+/// in-memory stores open while a file store migrates.
 enum FileStoreOpener {
     private static let lock = RecursiveStoreLock(.fileOpen)
 
@@ -28,6 +29,7 @@ enum FileStoreOpener {
             }
         }
         let key = (configuration.readOnly ? "file-read-only:" : "file:") + path
+        if let core = StoreRegistry.core(for: key) { return core }
         return try lock.withLock {
             if let core = StoreRegistry.core(for: key) { return core }
             let options = FileOptions(

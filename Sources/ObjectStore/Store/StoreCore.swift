@@ -26,7 +26,11 @@ import Foundation
 ///   store lock.
 /// - `fileOpen` is held through a file store's open, which runs the app's migration and
 ///   `shouldCompactOnLaunch` closures: they may open other stores (the lock is recursive),
-///   read and write them. So a write block must not open a file store.
+///   read and write them. One exception to the order: a write block may open a file store
+///   (the open lock under a write lock), as it may write another store. Opening a store that
+///   is already open takes no open lock; opening a new file in a write block of store A,
+///   while another thread's migration writes A, is the one cycle this leaves, and the app's
+///   to avoid, like two stores' writes nested both ways.
 /// - `write` is held through a write block and a compaction. A write block may read, observe
 ///   and write another store: the locks of two stores' writers then nest, in the app's order.
 /// - `publication` is held while a commit is published and its observers decide what to
