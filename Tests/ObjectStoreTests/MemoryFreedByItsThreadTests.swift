@@ -43,12 +43,12 @@ import TestSupport
     @Test func theSnapshotsKeptForTheWriterAreBounded() throws {
         let store = Store()
         var held: [Snapshot] = []
-        for i in 0..<(StoreCore.retiredLimit * 3) {
+        for i in 0..<(RetiredSnapshots.limit * 3) {
             held.append(store.core.snapshot())
             try store.write { try $0.add(Entry(id: "k\(i)", batch: i, payload: "")) }
-            #expect(store.core.retiredCount <= StoreCore.retiredLimit)
+            #expect(store.core.retiredCount <= RetiredSnapshots.limit)
         }
-        #expect(store.core.retiredCount == StoreCore.retiredLimit)
+        #expect(store.core.retiredCount == RetiredSnapshots.limit)
         held = []
         try store.write { try $0.add(Entry(id: "last", batch: 0, payload: "")) }
         #expect(store.core.retiredCount == 0)

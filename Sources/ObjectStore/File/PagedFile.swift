@@ -26,7 +26,7 @@ final class PagedFile: @unchecked Sendable {
     /// buffer comes from the heap of the thread that grew it last, and the next thread to grow
     /// it frees that buffer, which waits for that heap's lock (see ``unlock()``); once they are
     /// large enough, no reader frees a buffer a writer allocated.
-    let lock = Lock(spinning: true)
+    let lock = StoreLock(.leaf, spinning: true)
     var entries: [PageKey: PageEntry] = [:]
     var clock: [PageKey] = []
     var hand = 0

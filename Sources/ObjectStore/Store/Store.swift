@@ -39,8 +39,8 @@ public final class Store: @unchecked Sendable {
         for type in configuration.objectTypes { _ = try ObjectSchema.of(type) }
         self.configuration = configuration
         switch configuration.storage {
-        case .inMemory(let identifier): core = StoreCore.shared(identifier: identifier)
-        case .file: core = try StoreCore.shared(file: configuration)
+        case .inMemory(let identifier): core = StoreRegistry.shared(identifier: identifier)
+        case .file: core = try FileStoreOpener.core(configuration)
         }
         // Told after the open, outside the store's locks: the closures are the app's code.
         if let file = core.file {
@@ -126,7 +126,7 @@ public final class Store: @unchecked Sendable {
 
     /// The change records of the latest commit (for tests of the write path's log). Only the
     /// latest is kept: a log of every commit would grow the process by every write forever.
-    var _lastCommitLog: [ChangeRecord] { core.lock.withLock { core.lastCommitLog } }
+    var _lastCommitLog: [ChangeRecord] { core.state.lastCommitLog }
 }
 
 /// Realm's name for the policy of ``Transaction/add(_:update:)-(T,_)``.

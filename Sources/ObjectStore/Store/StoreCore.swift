@@ -1,104 +1,75 @@
 import Foundation
-import Locking
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// Receives every commit; returns the delivery to run after the commit, if any.
-protocol CommitObserver: AnyObject {
-    func committed(_ commit: CommitChanges) -> (() -> Void)?
-}
-
-/// The shared state behind one or more ``Store`` handles.
+/// The shared state behind one or more ``Store`` handles on the same identifier or file: the
+/// write path (one writer at a time, the commit appended to the file, then published) and
+/// compaction, over the parts that each do one job with one lock or none.
 ///
-/// Commit deliveries are queued under `deliveryLock` and run by one thread at a time in commit
-/// order (`drain()`): the claim–queue–drain protocol of Streams' `DeliveryQueue`, written out
-/// here because the store's storage code does not import Streams, and the queue cannot move to
-/// `Locking` for both to share: the toolchain does not inline a `package` type's members into
-/// another module, even `@inlinable` or `@_alwaysEmitIntoClient` ones (a release build calls
-/// `claim()`, `hasItems` and `finishIfEmpty()` out of line from every serialising sink), and a
-/// `public` type would break `Locking`'s rule of `package` symbols only. Streams' per-element
-/// paths would pay three calls per event for twelve lines shared here.
+/// | part | job | lock |
+/// | --- | --- | --- |
+/// | ``StoreRegistry`` | the open stores, by identifier or path | leaf |
+/// | ``FileStoreOpener`` | opening a file store (migrating, compacting at launch) | `fileOpen` (recursive) |
+/// | `StoreCore` | writing and compacting | `write` |
+/// | ``CommitPublisher`` | publishing commits, in order with observers registering | `publication` |
+/// | ``PublishedState`` | the snapshot readers see, the writer's thread, the observers | leaf |
+/// | ``CommitDeliveries`` | running observers' deliveries, in commit order | leaf |
+/// | ``RetiredSnapshots`` | freeing replaced snapshots on the writer's thread | none (write lock held) |
+/// | ``PagedFile`` | a file's page cache | leaf |
+///
+/// ## Lock order
+///
+/// A thread takes the store's locks only in this order, and may skip any:
+///
+///     writeQueue ─▶ fileOpen ─▶ write ─▶ publication ─▶ one leaf
+///
+/// - `writeQueue` (a serial dispatch queue, not a lock) runs the asynchronous writes; each
+///   takes the write lock like a synchronous write. Nothing waits for it (`sync`) holding a
+///   store lock.
+/// - `fileOpen` is held through a file store's open, which runs the app's migration and
+///   `shouldCompactOnLaunch` closures: they may open other stores (the lock is recursive),
+///   read and write them. One exception to the order: a write block may open a file store
+///   (the open lock under a write lock), as it may write another store. Opening a store that
+///   is already open takes no open lock; opening a new file in a write block of store A,
+///   while another thread's migration writes A, is the one cycle this leaves, and the app's
+///   to avoid, like two stores' writes nested both ways.
+/// - `write` is held through a write block and a compaction. A write block may read, observe
+///   and write another store: the locks of two stores' writers then nest, in the app's order.
+/// - `publication` is held while a commit is published and its observers decide what to
+///   deliver, while an observer registers, and through ``atCurrentVersion(_:)``; nothing
+///   under it writes.
+/// - The leaves (``PublishedState``, ``CommitDeliveries``, ``StoreRegistry``, each
+///   ``PagedFile``'s cache) are held for a few loads and stores; no store lock is taken under
+///   one, so no two are held at once. Deliveries and the app's closures run under none of them.
+///
+/// The order is ``StoreLockRank``'s; debug builds check it each time a ``StoreLock`` is taken
+/// (`LockOrderTests` breaks it on purpose), release builds take plain locks.
 final class StoreCore: @unchecked Sendable {
-    let lock = Lock()                 // guards state, writer, observers, lastCommitLog
-    private let writeLock = Lock()    // one writer at a time
+    /// One writer (or compaction) at a time.
+    private let writeLock = StoreLock(.write)
     /// Runs the asynchronous writes (`writeAsync`, `await write`, `rx.write`) one at a time, in
     /// the order they were asked for; each still takes `writeLock` like a synchronous write.
     let writeQueue = DispatchQueue(label: "ObjectStore.writer", qos: .userInitiated)
-    private let notifyLock = Lock()   // orders publication with observer registration
-    /// Snapshots a commit or a compaction replaced, kept until nothing else holds them, so
-    /// that the writer frees them (see ``retire(_:)``); touched with `writeLock` held.
-    private var retired: [Snapshot] = []
-    private var state: Snapshot
+    /// The snapshot readers see, the writer's thread and the observers.
+    let state: PublishedState
+    /// Publishes commits and registers observers.
+    private let publisher: CommitPublisher
+    /// The observers' deliveries, waiting to run.
+    private let deliveries = CommitDeliveries()
+    /// Snapshots a commit or a compaction replaced (touched with `writeLock` held).
+    private var retired = RetiredSnapshots()
     /// The file behind a file store (used with `writeLock` held).
     let file: StoreFile?
-    private var writer: pthread_t?
-    private var observers: [ObjectIdentifier: CommitObserver] = [:]
-    var lastCommitLog: [ChangeRecord] = []
-    private let deliveryLock = Lock()
-    private var deliveries: [() -> Void] = []
-    private var draining = false
 
-    nonisolated(unsafe) private static var registry: [String: Weak] = [:]
-    private static let registryLock = Lock()
-    private static let fileOpenLock = RecursiveLock()
-    private struct Weak { weak var core: StoreCore? }
-
+    /// A core that starts at `state`, writing to `file` if it has one.
     init(state: Snapshot = Snapshot(version: 0, tables: [:]), file: StoreFile? = nil) {
-        self.state = state
+        self.state = PublishedState(state)
         self.file = file
+        publisher = CommitPublisher(state: self.state, deliveries: deliveries)
     }
 
-    static func shared(identifier: String) -> StoreCore {
-        registryLock.withLock {
-            if let core = registry[identifier]?.core { return core }
-            let core = StoreCore()
-            registry[identifier] = Weak(core: core)
-            registry = registry.filter { $0.value.core != nil }
-            return core
-        }
-    }
-
-    /// The core of a file store: the one already open on that file in this process, or a new
-    /// one that opens (and locks) the file.
-    static func shared(file configuration: Store.Configuration) throws -> StoreCore {
-        guard case .file(let path) = configuration.storage else { preconditionFailure("not a file configuration") }
-        var codeSchemas: [String: ObjectSchema] = [:]
-        var pending = try configuration.objectTypes.map { try ObjectSchema.of($0) }
-        while let schema = pending.popLast() {
-            guard codeSchemas[schema.name] == nil else { continue }
-            codeSchemas[schema.name] = schema
-            for field in schema.fields {
-                switch field.kind {
-                case .link(let ref), .linkList(let ref): pending.append(ref.schema)
-                default: break
-                }
-            }
-        }
-        let key = (configuration.readOnly ? "file-read-only:" : "file:") + path
-        // Opens are serialised by their own (recursive) lock, not the registry's, so the user's
-        // migration and shouldCompactOnLaunch closures may open other stores.
-        return try fileOpenLock.withLock {
-            if let core = registryLock.withLock({ registry[key]?.core }) { return core }
-            let options = FileOptions(
-                path: path, schemaVersion: configuration.schemaVersion, migration: configuration.migration,
-                deleteIfMigrationNeeded: configuration.deleteIfMigrationNeeded,
-                shouldCompactOnLaunch: configuration.shouldCompactOnLaunch,
-                durability: configuration.durability, autoCompaction: configuration.autoCompaction,
-                readOnly: configuration.readOnly, cacheBudget: configuration.pageCacheBudget,
-                fileSystem: configuration.fileSystem)
-            let (file, snapshot) = try StoreFile.open(options, codeSchemas: codeSchemas)
-            let core = StoreCore(state: snapshot, file: file)
-            registryLock.withLock {
-                registry[key] = Weak(core: core)
-                registry = registry.filter { $0.value.core != nil }
-            }
-            return core
-        }
-    }
-
+    /// Writes the current commit to a new file of only its live records and moves to it.
+    ///
+    /// - Throws: ``StoreError/nestedWrite`` inside a write block, ``StoreError/readOnly(path:)``,
+    ///   or what writing the new file throws (the store then stays on the old one).
     func compact() throws {
         guard let file else { return }
         if isWriterThread { throw StoreError.nestedWrite }
@@ -106,20 +77,14 @@ final class StoreCore: @unchecked Sendable {
         writeLock.lock()
         defer { writeLock.unlock() }
         move(to: try file.compact(snapshot()))
-        sweepRetired()
+        retired.sweep()
     }
 
-    /// Puts the snapshot a compaction just wrote (the same commit, read from the new file) in
-    /// place of the current one (write lock held). Readers holding the older snapshot keep
-    /// reading it; its pages are no longer cached, so it costs only what it held in memory.
+    /// Puts the snapshot a compaction just wrote in place of the current one (write lock
+    /// held). Readers holding the older snapshot keep reading it; its pages are no longer
+    /// cached, so it costs only what it held in memory.
     private func move(to compacted: Snapshot) {
-        notifyLock.lock()
-        let old = lock.withLock { () -> Snapshot in
-            let old = state
-            state = compacted
-            return old
-        }
-        notifyLock.unlock()
+        let old = publisher.move(to: compacted)
         var files: [ObjectIdentifier: PagedFile] = [:]
         for table in old.tables.values {
             if let file = table.base?.file { files[ObjectIdentifier(file)] = file }
@@ -128,46 +93,24 @@ final class StoreCore: @unchecked Sendable {
             if let file = table.base?.file { files[ObjectIdentifier(file)] = nil }
         }
         for file in files.values { file.dropCache() }
-        retire(old)
-    }
-
-    /// The most replaced snapshots kept for the writer to free; past it, the oldest is let go
-    /// (whoever holds it last frees it).
-    static let retiredLimit = 8
-
-    /// Keeps a snapshot the store no longer publishes, so that its memory is freed by the
-    /// writer rather than by the reader that happens to let go of it last: the rows and
-    /// changes a commit of 100,000 objects replaced are millions of blocks, and a reader
-    /// freeing them would spend milliseconds on it, in the allocator of the writer's thread,
-    /// waiting for the writer each time the writer holds that allocator's lock. With
-    /// `writeLock` held.
-    private func retire(_ snapshot: Snapshot) {
-        retired.append(snapshot)
-        if retired.count > Self.retiredLimit { retired.removeFirst() }
+        retired.retire(old)
     }
 
     /// How many replaced snapshots are kept for the writer to free.
     var retiredCount: Int { writeLock.withLock { retired.count } }
 
-    /// Frees the replaced snapshots no reader holds any more (with `writeLock` held). A
-    /// snapshot held only here cannot be taken again: the store no longer hands it out.
-    private func sweepRetired() {
-        var i = 0
-        while i < retired.count {
-            if isKnownUniquelyReferenced(&retired[i]) {
-                retired.remove(at: i)
-            } else {
-                i += 1
-            }
-        }
-    }
+    /// The committed snapshot readers see now.
+    func snapshot() -> Snapshot { state.snapshot() }
 
-    func snapshot() -> Snapshot { lock.withLock { state } }
+    /// Whether the calling thread is in a write block of this store.
+    var isWriterThread: Bool { state.isWriterThread }
 
-    var isWriterThread: Bool {
-        lock.withLock { writer.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
-    }
-
+    /// Runs `block` in a transaction and commits what it changed, then runs the deliveries
+    /// the commit queued.
+    ///
+    /// - Throws: ``StoreError/nestedWrite`` inside a write block of this store,
+    ///   ``StoreError/readOnly(path:)``, the damage found in the file, what writing the commit
+    ///   throws, or what `block` throws (nothing is committed then).
     func write<Result>(_ block: (Transaction) throws -> Result) throws -> Result {
         if isWriterThread { throw StoreError.nestedWrite }
         if let file, file.readOnly { throw StoreError.readOnly(path: file.path) }
@@ -176,18 +119,18 @@ final class StoreCore: @unchecked Sendable {
         let result: Result
         do {
             writeLock.lock()
-            lock.withLock { writer = pthread_self() }
+            state.setWriting(true)
             defer {
-                lock.withLock { writer = nil }
+                state.setWriting(false)
                 writeLock.unlock()
             }
             // Snapshots that deliveries or readers held at the end of the last write.
-            sweepRetired()
+            retired.sweep()
             result = try runAndCommit(block)
             // The transaction (which held the snapshot it started from) is gone now.
-            sweepRetired()
+            retired.sweep()
         }
-        drain()
+        deliveries.drain()
         return result
     }
 
@@ -204,87 +147,27 @@ final class StoreCore: @unchecked Sendable {
             if let damage = file?.damage.error { throw damage }
             // The commit reaches the file before anyone can see it; if it cannot, nothing changes.
             try file?.append(transaction.log, tables: transaction.tables, touched: transaction.changes.keys)
-            publish(transaction)
+            retired.retire(publisher.publish(transaction))
             if let compacted = file?.compactIfDue(snapshot()) { move(to: compacted) }
         }
         return result
     }
 
-    private func publish(_ transaction: Transaction) {
-        var tables = transaction.tables
-        for name in transaction.changes.keys { tables[name]?.compactIfNeeded() }
-        // Every table changed here (whether or not it has changes to report) gets a fresh box
-        // for the indexes derived from its new rows.
-        for name in tables.keys where tables[name]!.derived == nil { tables[name]!.seal() }
-        notifyLock.lock()
-        let old = snapshot()
-        let new = Snapshot(version: old.version + 1, tables: tables)
-        // Publishing is two pointer swaps under the lock readers take for `snapshot()`; what
-        // they replace (the previous commit's log: a record per object it changed) is freed
-        // after the lock is released, so no reader waits while it is.
-        var replacedLog = transaction.log
-        let current = lock.withLock { () -> [CommitObserver] in
-            state = new
-            swap(&lastCommitLog, &replacedLog)
-            return Array(observers.values)
-        }
-        replacedLog = []
-        let info = CommitChanges(old: old, new: new, tables: transaction.changes.filter { !$0.value.isEmpty }, log: transaction.log)
-        var actions: [() -> Void] = []
-        for observer in current {
-            if let action = observer.committed(info) { actions.append(action) }
-        }
-        enqueue(actions)
-        notifyLock.unlock()
-        retire(old)
-    }
-
-    /// Registers an observer at the current version; `start` runs under the registration lock
-    /// with that snapshot and returns the initial delivery.
+    /// Registers an observer at the current version; `start` runs under the publication lock
+    /// with that snapshot and returns the initial delivery (see ``CommitPublisher``).
     func register(_ observer: CommitObserver, start: (Snapshot) -> (() -> Void)?) {
-        notifyLock.lock()
-        let current = snapshot()
-        lock.withLock { observers[ObjectIdentifier(observer)] = observer }
-        if let action = start(current) { enqueue([action]) }
-        notifyLock.unlock()
-        drain()
+        publisher.register(observer, start: start)
     }
 
     /// Runs `body` with the current snapshot, ordered with commits: no commit is published
     /// while it runs, so an observer that re-reads here misses none and sees none twice.
     func atCurrentVersion<R>(_ body: (Snapshot) -> R) -> R {
-        notifyLock.lock()
-        defer { notifyLock.unlock() }
-        return body(snapshot())
+        publisher.atCurrentVersion(body)
     }
+
+    /// Stops telling `observer` of commits.
+    func unregister(_ observer: CommitObserver) { state.remove(observer) }
 
     /// The registered observer of type `T`, if any (lets tests see that disposal unregistered).
-    func observerForTesting<T: CommitObserver>(_ type: T.Type) -> T? {
-        lock.withLock { observers.values.lazy.compactMap { $0 as? T }.first }
-    }
-
-    func unregister(_ observer: CommitObserver) {
-        lock.withLock { observers[ObjectIdentifier(observer)] = nil }
-    }
-
-    private func enqueue(_ actions: [() -> Void]) {
-        guard !actions.isEmpty else { return }
-        deliveryLock.withLock { deliveries.append(contentsOf: actions) }
-    }
-
-    /// Runs queued deliveries in commit order; one thread drains at a time.
-    func drain() {
-        deliveryLock.lock()
-        if draining { deliveryLock.unlock(); return }
-        draining = true
-        while !deliveries.isEmpty {
-            let batch = deliveries
-            deliveries.removeAll()
-            deliveryLock.unlock()
-            for action in batch { action() }
-            deliveryLock.lock()
-        }
-        draining = false
-        deliveryLock.unlock()
-    }
+    func observerForTesting<T: CommitObserver>(_ type: T.Type) -> T? { state.observer(ofType: type) }
 }

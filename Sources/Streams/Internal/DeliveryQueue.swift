@@ -7,9 +7,9 @@
 /// catch-ups handed to the deliverer), the typed `combineLatest` and `zip` engines
 /// (``CombineLatestTypedSink``, ``ZipTypedSinkBase``: their per-element paths cannot hold a
 /// queue of their values' type), the serial `observe(on:)` (``ObserveOnSerialSink``: a
-/// scheduled deliverer, in bounded batches), and ObjectStore's `StoreCore`, which cannot import
-/// Streams, nor share this type from `Locking` without its members being called out of line here
-/// (its doc comment says why).
+/// scheduled deliverer, in bounded batches), and ObjectStore's `CommitDeliveries`, which cannot
+/// import Streams, nor share this type from `Locking` without its members being called out of
+/// line here (its doc comment says why).
 ///
 /// Every call is made under the owning sink's lock. A thread that has something to deliver
 /// asks ``claim()``: if nobody is delivering it becomes the deliverer and delivers after
