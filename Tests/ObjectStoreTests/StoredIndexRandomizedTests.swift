@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 import Testing
 import TestSupport
 @testable import ObjectStore
@@ -14,7 +15,9 @@ import TestSupport
 /// same order, as the same query answered without one: its filter by a scan of every row, its
 /// sort by comparing the rows' values (`sortCompare`, ties in slot order).
 ///
-/// `REACTIVEMVVM_INDEX_COMMITS` sets the number of commits in all (default 600, split between
+/// The same for the link-target index of a to-many link (`linkQueriesEqualAScanAfterEveryCommit`).
+///
+/// `REACTIVEMVVM_INDEX_COMMITS` sets the number of commits of each test (default 600, split between
 /// the backends, in rounds of 300 on a new store each); `REACTIVEMVVM_INDEX_SEED` the seed of
 /// the first round (a failure names the seed of its round).
 @Suite(.resourceCheck) struct StoredIndexRandomizedTests {
@@ -51,6 +54,174 @@ import TestSupport
                   + "\(tally.renumbered) renumberings, \(tally.compacted) compactions, \(tally.reopened) reopenings "
                   + "in \(Int(Date().timeIntervalSince(start))) s")
         }
+    }
+
+    /// The link-target index (the slots whose to-many link lists a key, derived from each
+    /// version and, on a file, read from the snapshot beside the rows) through random commits of
+    /// crates and the categories they link: crates added, deleted, re-keyed, their links
+    /// changed, deleted and added back under their key; categories deleted (their links then
+    /// name nothing) and added back; rollbacks, empty commits; on a file, compactions and
+    /// reopening. After every commit each query the index serves lists what a scan lists, and
+    /// observers of link queries (a commit of crates alone is placed into their results, one of
+    /// categories evaluates them again) show the results (`ShownChanges`).
+    @Test(arguments: StoreBackend.allCases)
+    func linkQueriesEqualAScanAfterEveryCommit(_ backend: StoreBackend) throws {
+        let total = max(1, Self.commits / StoreBackend.allCases.count)
+        var done = 0, round: UInt64 = 0, served = 0, checks = 0
+        let start = Date()
+        while done < total {
+            let count = min(Self.roundLength, total - done)
+            let seed = Self.firstSeed &+ 1_000 &+ round
+            let failures = try Self.linkRound(backend, seed: seed, commits: count, served: &served, checks: &checks)
+            #expect(failures.isEmpty, "seed \(seed) (\(backend.testDescription)): \(failures.prefix(6).joined(separator: "; "))")
+            if !failures.isEmpty { return }
+            done += count
+            round += 1
+        }
+        #expect(served * 2 > checks, "an index served \(served) of \(checks) queries")
+        if Self.commits > 10_000 {
+            print("StoredIndexRandomizedTests: \(done) commits of links \(backend.testDescription), \(checks) queries checked "
+                  + "(\(served) through an index) in \(Int(Date().timeIntervalSince(start))) s")
+        }
+    }
+
+    /// A crate with a to-many link to categories.
+    struct Crate: StoreObject, Equatable {
+        static var primaryKey: KeyPath<Crate, Int> { \.id }
+        static var indexedProperties: [String] { ["label"] }
+        var id: Int
+        var label: String
+        var tags: [Category]
+
+        static func make(_ id: Int, _ rng: inout SeededRandom) -> Crate {
+            let tags = (0..<Int.random(in: 0...3, using: &rng)).map { _ in Int.random(in: 1...6, using: &rng) }
+            return Crate(id: id, label: ["x", "y", "z"].randomElement(using: &rng)!, tags: tags.map { Category(id: $0, name: "c\($0)") })
+        }
+    }
+
+    static let linkQueries = [
+        "ANY tags.id IN {1, 2}", "tags.id == 3", "ANY tags.id IN {4, 6, 9}", "ANY tags.id IN {5} AND label == 'y'", "label == 'z'",
+    ]
+
+    static func linkRound(_ backend: StoreBackend, seed: UInt64, commits: Int, served: inout Int, checks: inout Int) throws -> [String] {
+        var rng = SeededRandom(seed: seed)
+        let url = FileStoreSupport.temporaryFile("links-\(seed).store")
+        defer { FileStoreSupport.cleanUp(url) }
+        let types: [any StoreObject.Type] = [Crate.self, Category.self]
+        func open() throws -> Store {
+            switch backend {
+            case .memory: return try Store(configuration: .inMemory(identifier: "links-\(UUID().uuidString)", objectTypes: types))
+            case .file: return try Store(configuration: .file(url: url, objectTypes: types, durability: .relaxed, autoCompaction: .never))
+            }
+        }
+        var store: Store! = try open()
+        var keys: [Int] = [], next = 0
+        try store.write { tx in
+            for _ in 0..<Int.random(in: 40...140, using: &rng) {
+                try tx.add(Crate.make(next, &rng), update: .modified)
+                keys.append(next)
+                next += 1
+            }
+        }
+        var failures: [String] = []
+        var observers: [(results: Results<Crate>, shown: ShownChanges<Crate>, subscription: Disposable)] = []
+        func observe() {
+            for o in observers { failures += o.shown.failures; o.subscription.dispose() }
+            observers = ["ANY tags.id IN {1, 2}", "tags.id == 3 OR label == 'x'"].map { format in
+                let results = store.objects(Crate.self).filter(format).sorted(byKeyPath: "label")
+                let shown = ShownChanges<Crate>(format)
+                return (results, shown, results.observe(on: ImmediateScheduler.instance).subscribe(onNext: { shown.apply($0) }))
+            }
+        }
+        observe()
+        defer { for o in observers { o.subscription.dispose() } }
+        for step in 0..<commits {
+            var k = keys, n = next
+            var local = SeededRandom(seed: rng.next())
+            let kind = Int.random(in: 0..<11, using: &rng)
+            do {
+                try store.write { tx in
+                    func some() -> Int? { k.isEmpty ? nil : k[Int.random(in: 0..<k.count, using: &local)] }
+                    switch kind {
+                    case 0:
+                        try tx.add(Crate.make(n, &local), update: .modified)
+                        k.append(n)
+                        n += 1
+                    case 1:
+                        guard let key = some() else { return }
+                        _ = try tx.delete(Crate.self, forPrimaryKey: key)
+                        k.removeAll { $0 == key }
+                    case 2, 3:
+                        // The lowest key moved to a new one, links kept.
+                        guard let key = k.min(), var crate = tx.object(ofType: Crate.self, forPrimaryKey: key) else { return }
+                        try tx.delete(crate)
+                        crate.id = n
+                        try tx.add(crate, update: .modified)
+                        k.removeAll { $0 == key }
+                        k.append(n)
+                        n += 1
+                    case 4, 5:
+                        guard let key = some() else { return }
+                        try tx.add(Crate.make(key, &local), update: Bool.random(using: &local) ? .modified : .all)
+                    case 6:
+                        guard let key = some(), let crate = tx.object(ofType: Crate.self, forPrimaryKey: key) else { return }
+                        try tx.delete(crate)
+                        try tx.add(Bool.random(using: &local) ? crate : Crate.make(key, &local), update: .modified)
+                    case 7:
+                        // A category deleted: the links to it name nothing until it comes back.
+                        _ = try tx.delete(Category.self, forPrimaryKey: Int.random(in: 1...6, using: &local))
+                    case 8:
+                        let id = Int.random(in: 1...6, using: &local)
+                        try tx.add(Category(id: id, name: "c\(id)\(Int.random(in: 0..<2, using: &local))"), update: .modified)
+                    case 9:
+                        try tx.add(Crate.make(n, &local), update: .modified)
+                        if let key = some() { _ = try tx.delete(Crate.self, forPrimaryKey: key) }
+                        throw Rollback()
+                    default:
+                        return
+                    }
+                }
+                keys = k
+                next = n
+            } catch is Rollback {}
+            var at = "commit \(step + 1) (kind \(kind))"
+            if backend == .file {
+                switch Int.random(in: 0..<40, using: &rng) {
+                case 0:
+                    try store.compact()
+                    at += ", compacted"
+                case 1:
+                    for o in observers { failures += o.shown.failures; o.subscription.dispose() }
+                    observers = []
+                    store = nil
+                    store = try open()
+                    observe()
+                    at += ", reopened"
+                default: break
+                }
+            }
+            let snapshot = store.core.snapshot()
+            guard let table = snapshot.tables["Crate"] else { return ["\(at): no table"] }
+            for o in observers {
+                failures += o.shown.failures
+                if o.shown.list != o.results.toArray() { failures.append("\(at): \(o.shown.label): the list shown is not the results") }
+            }
+            for format in linkQueries {
+                let results = store.objects(Crate.self).filter(format).pinned(to: snapshot)
+                guard case .filter(let first)? = results.pipeline.first else { return ["\(at): no filter"] }
+                if ResultsEngine.exactLinkCandidates(first.node, table, snapshot) != nil || ResultsEngine.indexHit(first.node, table) != nil {
+                    served += 1
+                }
+                checks += 1
+                let indexed = ResultsEngine.run(results.pipeline, schema: results.schema, snapshot: snapshot)
+                let scan = store.objects(Crate.self).filter("TRUEPREDICATE").filter(format).pinned(to: snapshot)
+                let scanned = ResultsEngine.run(scan.pipeline, schema: scan.schema, snapshot: snapshot)
+                if indexed != scanned { failures.append("\(at): \(format): slots \(indexed.prefix(12)) through the index, \(scanned.prefix(12)) by a scan") }
+            }
+            if step % 50 == 49, !store._checkInvariants() { failures.append("\(at): the store's indexes do not agree with its rows") }
+            if !failures.isEmpty { return failures }
+        }
+        return failures
     }
 
     /// What a run did, over its rounds.
