@@ -32,6 +32,7 @@ import TestSupport
     static let commits = Int(environment["REACTIVEMVVM_OBJECT_COMMITS"] ?? "") ?? 1_200
     static let firstSeed = UInt64(environment["REACTIVEMVVM_OBJECT_SEED"] ?? "") ?? 20_261_401
     static let roundLength = 300
+    /// `Card`'s fields, in the order of their ordinals.
     static let fields = ["id", "name", "group", "score", "note"]
 
     @Test(arguments: StoreBackend.allCases)
@@ -83,17 +84,20 @@ import TestSupport
         case upsertNew, deleteWhere, many, rollback, empty
     }
 
+    /// Thrown inside a transaction to roll it back.
     struct Rollback: Error {}
 
     /// One transaction's writes, by key, as the API describes them.
     struct Journal {
         var net: [Int: Net] = [:]
 
+        /// Records an insertion of `key`.
         mutating func inserted(_ key: Int) {
             // Deleted and added back in one transaction: a change of every field.
             net[key] = net[key] == .deleted ? .modified(Set(0..<fields.count)) : .inserted
         }
 
+        /// Records a write of a stored `key` reporting the fields `changed`.
         mutating func updated(_ key: Int, fields changed: Set<Int>) {
             switch net[key] {
             case .inserted?: return
@@ -103,6 +107,7 @@ import TestSupport
             }
         }
 
+        /// Records a deletion of `key`.
         mutating func deleted(_ key: Int) {
             net[key] = net[key] == .inserted ? nil : .deleted
         }
@@ -113,6 +118,7 @@ import TestSupport
         Set(fields.indices.filter { value(a, fields[$0]) != value(b, fields[$0]) })
     }
 
+    /// The value of `field` in `card`, as text.
     static func value(_ card: Card, _ field: String) -> String? {
         switch field {
         case "id": return "\(card.id)"
@@ -131,6 +137,7 @@ import TestSupport
         }
     }
 
+    /// An event, as text for a failure.
     static func describe(_ change: ObjectChange<Card>) -> String {
         switch change {
         case .change(let card, let properties):
@@ -349,6 +356,7 @@ import TestSupport
             return m.isEmpty ? nil : m.keys.sorted()[Int.random(in: 0..<m.count, using: &rng)]
         }
 
+        /// Adds a new object.
         mutating func add(_ card: Card, _ tx: Transaction) throws {
             try tx.add(card)
             journal.inserted(card.id)
@@ -356,6 +364,7 @@ import TestSupport
             gone.removeAll { $0.id == card.id }
         }
 
+        /// Deletes a stored object.
         mutating func delete(_ key: Int, _ tx: Transaction) throws {
             guard try tx.delete(Card.self, forPrimaryKey: key), let old = m.removeValue(forKey: key) else {
                 throw CardWorkload.Mismatch("key \(key) was not stored")
@@ -376,6 +385,7 @@ import TestSupport
             m[card.id] = card
         }
 
+        /// Deletes a stored object and adds it again under the next new key.
         mutating func rekey(_ key: Int, _ tx: Transaction) throws {
             guard var card = m[key] else { return }
             try delete(key, tx)
@@ -384,6 +394,7 @@ import TestSupport
             try add(card, tx)
         }
 
+        /// Makes one write of `kind`.
         mutating func apply(_ kind: Write, _ tx: Transaction, _ rng: inout SeededRandom) throws {
             switch kind {
             case .add:

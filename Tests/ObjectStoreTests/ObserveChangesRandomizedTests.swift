@@ -61,6 +61,7 @@ import TestSupport
         }
     }
 
+    /// What a run did, over its rounds.
     struct Tally {
         var steps: [Step: Int] = [:]
         var writes: Set<ObjectObservationRandomizedTests.Write> = []
@@ -82,6 +83,7 @@ import TestSupport
         var sort: [(key: String, ascending: Bool)] = []
         var limit: Int?
 
+        /// The query as live results of `store`.
         func results(_ store: Store) -> Results<Card> {
             var results = store.objects(Card.self)
             if !search.isEmpty { results = results.filter("name CONTAINS[c] %@", search) }
@@ -139,6 +141,7 @@ import TestSupport
         return picked
     }
 
+    /// A store filled with random cards, then `steps` random steps; returns what went wrong (stopping at the first step that shows anything).
     static func round(_ backend: StoreBackend, seed: UInt64, steps: Int, tally: inout Tally) throws -> [String] {
         var rng = SeededRandom(seed: seed)
         let store = try backend.makeStore(objectTypes: [Card.self])

@@ -93,16 +93,19 @@ import TestSupport
         var label: String
         var tags: [Category]
 
+        /// A crate linking up to three of the categories 1…6.
         static func make(_ id: Int, _ rng: inout SeededRandom) -> Crate {
             let tags = (0..<Int.random(in: 0...3, using: &rng)).map { _ in Int.random(in: 1...6, using: &rng) }
             return Crate(id: id, label: ["x", "y", "z"].randomElement(using: &rng)!, tags: tags.map { Category(id: $0, name: "c\($0)") })
         }
     }
 
+    /// Queries the link-target index serves (the last the label's equality index).
     static let linkQueries = [
         "ANY tags.id IN {1, 2}", "tags.id == 3", "ANY tags.id IN {4, 6, 9}", "ANY tags.id IN {5} AND label == 'y'", "label == 'z'",
     ]
 
+    /// A store of random crates, then `commits` random commits, each followed by the link queries checked against their scan; returns what went wrong.
     static func linkRound(_ backend: StoreBackend, seed: UInt64, commits: Int, served: inout Int, checks: inout Int) throws -> [String] {
         var rng = SeededRandom(seed: seed)
         let url = FileStoreSupport.temporaryFile("links-\(seed).store")
@@ -246,6 +249,7 @@ import TestSupport
             self.limit = limit
         }
 
+        /// The query as live results of `store`.
         func results(_ store: Store) -> Results<Shelved> {
             var results = store.objects(Shelved.self)
             if let filter { results = results.filter(filter) }
@@ -318,6 +322,7 @@ import TestSupport
         case add, delete, rekeyLowest, rekeyRandom, modified, all, updateInPlace, readdSameKey, deleteWhere, many, rollback, empty
     }
 
+    /// Thrown inside a transaction to roll it back.
     struct Rollback: Error {}
 
     /// A store filled with random objects, then `commits` random commits, each followed by
@@ -443,6 +448,7 @@ import TestSupport
         }
     }
 
+    /// Applies one write to the transaction and to the mirror `m`.
     static func apply(_ kind: Write, _ tx: Transaction, _ m: inout [Int: Shelved], _ next: inout Int, _ rng: inout SeededRandom) throws {
         func randomKey() -> Int? { m.isEmpty ? nil : m.keys.sorted()[Int.random(in: 0..<m.count, using: &rng)] }
         func rekey(_ key: Int) throws {

@@ -39,6 +39,7 @@ import TestSupport
         var rank: Int
         var note: String?
 
+        /// A ticket with random fields (few titles and ranks, so that sorts have ties).
         static func make(_ id: Int, _ rng: inout SeededRandom) -> Ticket {
             Ticket(id: id, title: ["pay", "fix", "call", "ship", "plan"].randomElement(using: &rng)! + "\(Int.random(in: 0..<4, using: &rng))",
                    rank: Int.random(in: 0..<6, using: &rng), note: Bool.random(using: &rng) ? nil : "n\(Int.random(in: 0..<3, using: &rng))")
@@ -70,6 +71,7 @@ import TestSupport
         var failures: [String] { lock.withLock { _failures } }
         var changes: Int { lock.withLock { _changes } }
 
+        /// Applies a change to the rows shown, checking it.
         func apply(_ change: ListChange<TicketRow>) {
             lock.withLock {
                 defer { _items = change.items }
@@ -105,6 +107,7 @@ import TestSupport
         var ranks: [Int]?
         var sort: [(key: String, ascending: Bool)] = []
 
+        /// The query over `store`.
         func query(_ store: Store) throws -> ViewModelQuery<Ticket, TicketRow> {
             var query = ViewModelQuery<Ticket, TicketRow>(store: store, viewModel: TicketRow.init)
             if !search.isEmpty { query = try query.filtered("title CONTAINS[c] %@", search) }
@@ -136,6 +139,7 @@ import TestSupport
         }
     }
 
+    /// What one step does.
     enum Step: String, CaseIterable {
         case commit, type, erase, clear, chips, sort, again
         /// A row's object deleted by one commit and added back under its key, one field
@@ -143,10 +147,12 @@ import TestSupport
         case bounce
     }
 
+    /// The kinds of commit.
     enum Write: String, CaseIterable {
         case add, delete, rekeyLowest, rekeyMany, rename, all, readdSameKey, restore, rollback, empty
     }
 
+    /// Thrown inside a transaction to roll it back.
     struct Rollback: Error {}
 
     @Test(arguments: [false, true])
@@ -174,6 +180,7 @@ import TestSupport
         }
     }
 
+    /// A store filled with random tickets, then `steps` random steps; returns what went wrong (stopping at the first step that shows anything).
     static func round(inFile: Bool, seed: UInt64, steps: Int, counts: inout [String: Int]) throws -> [String] {
         var rng = SeededRandom(seed: seed)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vmquery-\(UUID().uuidString)", isDirectory: true)
@@ -264,6 +271,7 @@ import TestSupport
         return shown.failures + queued.failures + folded.failures
     }
 
+    /// A step: a commit half the time, otherwise a change of the query.
     static func pickStep(_ rng: inout SeededRandom) -> Step {
         let weighted: [(Step, Int)] = [(.commit, 50), (.bounce, 4), (.type, 16), (.erase, 8), (.clear, 3), (.chips, 9), (.sort, 10), (.again, 4)]
         var r = Int.random(in: 0..<weighted.reduce(0) { $0 + $1.1 }, using: &rng)
