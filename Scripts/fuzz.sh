@@ -58,10 +58,10 @@ build_module() {
 modules_for() {
     case "$1" in
         marbles) echo "Locking Streams StreamsTesting" ;;
-        query) echo "Locking Streams CRC32CHardware ObjectStore" ;;
-        mapper) echo "Locking Streams CRC32CHardware ObjectStore Repository" ;;
-        storefile) echo "Locking Streams CRC32CHardware ObjectStore" ;;
-        rowpage) echo "Locking Streams CRC32CHardware ObjectStore" ;;
+        query) echo "Locking Streams Differentiator CRC32CHardware ObjectStore" ;;
+        mapper) echo "Locking Streams Differentiator CRC32CHardware ObjectStore Repository" ;;
+        storefile) echo "Locking Streams Differentiator CRC32CHardware ObjectStore" ;;
+        rowpage) echo "Locking Streams Differentiator CRC32CHardware ObjectStore" ;;
         *) echo "Locking Streams" ;;
     esac
 }
