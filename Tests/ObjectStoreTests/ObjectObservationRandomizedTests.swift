@@ -39,18 +39,12 @@ import TestSupport
     func observedObjectsAreSentWhatEachCommitDidToThem(_ backend: StoreBackend) throws {
         #expect(try ObjectSchema.of(Card.self).fields.map(\.name) == Self.fields)
         let total = max(1, Self.commits / StoreBackend.allCases.count)
-        var done = 0, round: UInt64 = 0
         let start = Date()
         var tally = Tally()
-        while done < total {
-            let count = min(Self.roundLength, total - done)
-            let seed = Self.firstSeed &+ round
-            let failures = try Self.round(backend, seed: seed, commits: count, tally: &tally)
-            #expect(failures.isEmpty, "seed \(seed) (\(backend.testDescription)): \(failures.prefix(6).joined(separator: "; "))")
-            if !failures.isEmpty { return }
-            done += count
-            round += 1
-        }
+        guard let done = try runSeededRounds(total: total, roundLength: Self.roundLength, firstSeed: Self.firstSeed,
+                                              label: backend.testDescription, { seed, count in
+            try Self.round(backend, seed: seed, commits: count, tally: &tally)
+        }) else { return }
         if total >= 300 {
             // Every kind of event was sent and every kind of write made, many times.
             #expect(tally.changes > 0 && tally.deletions > 0 && tally.quiet > 0 && tally.insertedWhileObserved > 0 && tally.readdedInOneCommit > 0)

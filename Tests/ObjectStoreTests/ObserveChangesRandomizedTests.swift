@@ -36,18 +36,12 @@ import TestSupport
     @Test(arguments: StoreBackend.allCases)
     func aListFollowsChangingQueriesAndCommits(_ backend: StoreBackend) throws {
         let total = max(1, Self.steps / StoreBackend.allCases.count)
-        var done = 0, round: UInt64 = 0
         let start = Date()
         var tally = Tally()
-        while done < total {
-            let count = min(Self.roundLength, total - done)
-            let seed = Self.firstSeed &+ round
-            let failures = try Self.round(backend, seed: seed, steps: count, tally: &tally)
-            #expect(failures.isEmpty, "seed \(seed) (\(backend.testDescription)): \(failures.prefix(6).joined(separator: "; "))")
-            if !failures.isEmpty { return }
-            done += count
-            round += 1
-        }
+        guard let done = try runSeededRounds(total: total, roundLength: Self.roundLength, firstSeed: Self.firstSeed,
+                                              label: backend.testDescription, { seed, count in
+            try Self.round(backend, seed: seed, steps: count, tally: &tally)
+        }) else { return }
         if total >= 300 {
             #expect(Set(tally.steps.keys) == Set(Step.allCases), "only \(tally.steps.keys.map(\.rawValue).sorted()) were made")
             #expect(tally.writes == Set(ObjectObservationRandomizedTests.Write.allCases), "only \(tally.writes.map(\.rawValue).sorted()) were written")

@@ -23,20 +23,14 @@ import TestSupport
     @Test(arguments: StoreBackend.allCases)
     func observersFollowRandomCommits(_ backend: StoreBackend) throws {
         let total = max(1, Self.commits / StoreBackend.allCases.count)
-        var done = 0, round: UInt64 = 0
         let start = Date()
         // Every kind of write must be made, over the whole run: a round of 500 random commits
         // makes a rare kind (a `deleteWhere`) now and then not at all.
         var written = Set<CardWorkload.Kind>()
-        while done < total {
-            let count = min(Self.roundLength, total - done)
-            let seed = Self.firstSeed &+ round
-            let failures = try Self.round(backend, seed: seed, commits: count, written: &written)
-            #expect(failures.isEmpty, "seed \(seed) (\(backend.testDescription)): \(failures.prefix(8).joined(separator: "; "))")
-            if !failures.isEmpty { return }
-            done += count
-            round += 1
-        }
+        guard let done = try runSeededRounds(total: total, roundLength: Self.roundLength, firstSeed: Self.firstSeed,
+                                              label: backend.testDescription, { seed, count in
+            try Self.round(backend, seed: seed, commits: count, written: &written)
+        }) else { return }
         if total >= 250 {
             #expect(written == Set(CardWorkload.Kind.allCases), "only \(written.map(\.rawValue).sorted()) were written")
         }

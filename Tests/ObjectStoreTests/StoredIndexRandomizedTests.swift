@@ -29,18 +29,12 @@ import TestSupport
     @Test(arguments: StoreBackend.allCases)
     func indexedQueriesEqualAScanAfterEveryCommit(_ backend: StoreBackend) throws {
         let total = max(1, Self.commits / StoreBackend.allCases.count)
-        var done = 0, round: UInt64 = 0
         let start = Date()
         var tally = Tally()
-        while done < total {
-            let count = min(Self.roundLength, total - done)
-            let seed = Self.firstSeed &+ round
-            let failures = try Self.round(backend, seed: seed, commits: count, tally: &tally)
-            #expect(failures.isEmpty, "seed \(seed) (\(backend.testDescription)): \(failures.prefix(6).joined(separator: "; "))")
-            if !failures.isEmpty { return }
-            done += count
-            round += 1
-        }
+        guard let done = try runSeededRounds(total: total, roundLength: Self.roundLength, firstSeed: Self.firstSeed,
+                                              label: backend.testDescription, { seed, count in
+            try Self.round(backend, seed: seed, commits: count, tally: &tally)
+        }) else { return }
         // Every query went through its index, and the rows were numbered again, many times.
         let unserved = Self.queries.indices.filter { tally.served[$0, default: 0] == 0 }.map { Self.queries[$0].label }
         #expect(unserved.isEmpty, "never served by an index: \(unserved)")
@@ -67,17 +61,12 @@ import TestSupport
     @Test(arguments: StoreBackend.allCases)
     func linkQueriesEqualAScanAfterEveryCommit(_ backend: StoreBackend) throws {
         let total = max(1, Self.commits / StoreBackend.allCases.count)
-        var done = 0, round: UInt64 = 0, served = 0, checks = 0
+        var served = 0, checks = 0
         let start = Date()
-        while done < total {
-            let count = min(Self.roundLength, total - done)
-            let seed = Self.firstSeed &+ 1_000 &+ round
-            let failures = try Self.linkRound(backend, seed: seed, commits: count, served: &served, checks: &checks)
-            #expect(failures.isEmpty, "seed \(seed) (\(backend.testDescription)): \(failures.prefix(6).joined(separator: "; "))")
-            if !failures.isEmpty { return }
-            done += count
-            round += 1
-        }
+        guard let done = try runSeededRounds(total: total, roundLength: Self.roundLength, firstSeed: Self.firstSeed &+ 1_000,
+                                              label: backend.testDescription, { seed, count in
+            try Self.linkRound(backend, seed: seed, commits: count, served: &served, checks: &checks)
+        }) else { return }
         #expect(served * 2 > checks, "an index served \(served) of \(checks) queries")
         if Self.commits > 10_000 {
             print("StoredIndexRandomizedTests: \(done) commits of links \(backend.testDescription), \(checks) queries checked "

@@ -158,18 +158,12 @@ import TestSupport
     @Test(arguments: [false, true])
     func aListOfViewModelsFollowsChangingQueriesAndCommits(inFile: Bool) throws {
         let total = max(1, Self.steps / 2)
-        var done = 0, round: UInt64 = 0
         let start = Date()
         var counts: [String: Int] = [:]
-        while done < total {
-            let count = min(Self.roundLength, total - done)
-            let seed = Self.firstSeed &+ round
-            let failures = try Self.round(inFile: inFile, seed: seed, steps: count, counts: &counts)
-            #expect(failures.isEmpty, "seed \(seed) (\(inFile ? "in a file" : "in memory")): \(failures.prefix(6).joined(separator: "; "))")
-            if !failures.isEmpty { return }
-            done += count
-            round += 1
-        }
+        guard let done = try runSeededRounds(total: total, roundLength: Self.roundLength, firstSeed: Self.firstSeed,
+                                              label: inFile ? "in a file" : "in memory", { seed, count in
+            try Self.round(inFile: inFile, seed: seed, steps: count, counts: &counts)
+        }) else { return }
         if total >= 300 {
             let made = Set(counts.keys).subtracting(["changes"])
             #expect(made == Set(Step.allCases.map(\.rawValue) + Write.allCases.map(\.rawValue)), "only \(made.sorted()) were made")
