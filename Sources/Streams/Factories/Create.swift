@@ -18,7 +18,7 @@ extension Observable {
     }
 }
 
-final class AnonymousObservable<Element>: Producer<Element>, @unchecked Sendable {
+final class AnonymousObservable<Element>: SinkProducer<Element>, @unchecked Sendable {
     typealias SubscribeHandler = (AnyObserver<Element>) -> Disposable
     let subscribeHandler: SubscribeHandler
 
@@ -26,10 +26,11 @@ final class AnonymousObservable<Element>: Producer<Element>, @unchecked Sendable
         self.subscribeHandler = subscribeHandler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = AnonymousObservableSink(observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = AnonymousObservableSink(observer: observer, handle: handle)
         let subscription = sink.run(self)
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 

@@ -9,20 +9,21 @@ extension ObservableType {
     }
 }
 
-final class Deferred<Element>: Producer<Element>, @unchecked Sendable {
+final class Deferred<Element>: SinkProducer<Element>, @unchecked Sendable {
     let factory: () throws -> Observable<Element>
 
     init(factory: @escaping () throws -> Observable<Element>) { self.factory = factory }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DeferredSink(observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = DeferredSink(observer: observer, handle: handle)
         do {
             let source = try factory()
-            return (sink, source.subscribe(sink))
+            sink.setUpstream(source.subscribe(sink))
+            return sink
         } catch {
             sink.forwardOn(.error(error))
             sink.dispose()
-            return (sink, Disposables.create())
+            return sink
         }
     }
 }

@@ -23,7 +23,7 @@ extension ObservableType {
     }
 }
 
-final class Generate<Element>: Producer<Element>, @unchecked Sendable {
+final class Generate<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let initialState: Element
     private let condition: (Element) throws -> Bool
     private let iterate: (Element) throws -> Element
@@ -36,8 +36,8 @@ final class Generate<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ProducerSink(observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = ProducerSink(observer: observer, handle: handle)
         let condition = self.condition
         let iterate = self.iterate
         // The state carried between steps: the next candidate and whether it still needs `iterate`.
@@ -56,6 +56,7 @@ final class Generate<Element>: Producer<Element>, @unchecked Sendable {
                 sink.dispose()
             }
         }
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }

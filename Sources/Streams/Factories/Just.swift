@@ -40,7 +40,7 @@ final class Just<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class JustScheduled<Element>: Producer<Element>, @unchecked Sendable {
+final class JustScheduled<Element>: SinkProducer<Element>, @unchecked Sendable {
     let element: Element
     let scheduler: ImmediateSchedulerType
 
@@ -49,8 +49,8 @@ final class JustScheduled<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = JustScheduledSink(observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = JustScheduledSink(observer: observer, handle: handle)
         let subscription = scheduler.schedule(element) { element in
             sink.forwardOn(.next(element))
             return self.scheduler.schedule(()) { _ in
@@ -59,7 +59,8 @@ final class JustScheduled<Element>: Producer<Element>, @unchecked Sendable {
                 return Disposables.create()
             }
         }
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 

@@ -22,7 +22,7 @@ extension ObservableType where Element: RxAbstractInteger {
     }
 }
 
-final class RangeProducer<Element: FixedWidthInteger>: Producer<Element>, @unchecked Sendable {
+final class RangeProducer<Element: FixedWidthInteger>: SinkProducer<Element>, @unchecked Sendable {
     private let start: Element
     private let count: Element
     private let scheduler: ImmediateSchedulerType
@@ -33,8 +33,8 @@ final class RangeProducer<Element: FixedWidthInteger>: Producer<Element>, @unche
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ProducerSink(observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = ProducerSink(observer: observer, handle: handle)
         let start = self.start
         let count = self.count
         let subscription = scheduler.scheduleRecursive(Element.zero) { offset, recurse in
@@ -46,7 +46,8 @@ final class RangeProducer<Element: FixedWidthInteger>: Producer<Element>, @unche
                 sink.dispose()
             }
         }
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 

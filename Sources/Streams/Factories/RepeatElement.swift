@@ -15,7 +15,7 @@ extension ObservableType {
     }
 }
 
-final class RepeatElement<Element>: Producer<Element>, @unchecked Sendable {
+final class RepeatElement<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let element: Element
     private let scheduler: ImmediateSchedulerType
 
@@ -24,12 +24,13 @@ final class RepeatElement<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ProducerSink(observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = ProducerSink(observer: observer, handle: handle)
         let subscription = scheduler.scheduleRecursive(element) { element, recurse in
             sink.forwardOn(.next(element))
             recurse(element)
         }
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }

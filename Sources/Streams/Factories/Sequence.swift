@@ -41,7 +41,7 @@ extension ObservableType {
     }
 }
 
-final class ObservableSequence<Source: Sequence>: Producer<Source.Element>, @unchecked Sendable {
+final class ObservableSequence<Source: Sequence>: SinkProducer<Source.Element>, @unchecked Sendable {
     let elements: Source
     let scheduler: ImmediateSchedulerType
 
@@ -69,8 +69,8 @@ final class ObservableSequence<Source: Sequence>: Producer<Source.Element>, @unc
         }
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ObservableSequenceSink(observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = ObservableSequenceSink(observer: observer, handle: handle)
         let subscription = scheduler.scheduleRecursive(elements.makeIterator()) { iterator, recurse in
             var iterator = iterator
             if let next = iterator.next() {
@@ -81,13 +81,14 @@ final class ObservableSequence<Source: Sequence>: Producer<Source.Element>, @unc
                 sink.dispose()
             }
         }
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 
 final class ObservableSequenceSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {}
 
-final class ObservableOptional<Element>: Producer<Element>, @unchecked Sendable {
+final class ObservableOptional<Element>: SinkProducer<Element>, @unchecked Sendable {
     let optional: Element?
     let scheduler: ImmediateSchedulerType?
 
@@ -104,13 +105,13 @@ final class ObservableOptional<Element>: Producer<Element>, @unchecked Sendable 
 
     override var shortcutElement: Element { optional! }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ObservableSequenceSink(observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = ObservableSequenceSink(observer: observer, handle: handle)
         guard let scheduler else {
             if let value = optional { sink.forwardOn(.next(value)) }
             sink.forwardOn(.completed)
             sink.dispose()
-            return (sink, Disposables.create())
+            return sink
         }
         let subscription = scheduler.schedule(optional) { optional in
             if let value = optional {
@@ -125,6 +126,7 @@ final class ObservableOptional<Element>: Producer<Element>, @unchecked Sendable 
             sink.dispose()
             return Disposables.create()
         }
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }

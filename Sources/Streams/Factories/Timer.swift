@@ -17,7 +17,7 @@ extension ObservableType where Element: FixedWidthInteger {
 }
 
 /// The producer behind `timer` and `interval`.
-final class TimerProducer<Element: FixedWidthInteger>: Producer<Element>, @unchecked Sendable {
+final class TimerProducer<Element: FixedWidthInteger>: SinkProducer<Element>, @unchecked Sendable {
     private let dueTime: RxTimeInterval
     private let period: RxTimeInterval?
     private let scheduler: SchedulerType
@@ -28,21 +28,23 @@ final class TimerProducer<Element: FixedWidthInteger>: Producer<Element>, @unche
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
         if let period {
-            let sink = PeriodicTimerSink(observer: observer, cancel: cancel)
+            let sink = PeriodicTimerSink(observer: observer, handle: handle)
             let subscription = scheduler.schedulePeriodic(Element.zero, startAfter: dueTime, period: period) { [weak sink] state in
                 sink?.forwardOn(.next(state))
                 return state &+ 1
             }
-            return (sink, subscription)
+            sink.setUpstream(subscription)
+            return sink
         }
-        let sink = OneShotTimerSink(observer: observer, cancel: cancel)
+        let sink = OneShotTimerSink(observer: observer, handle: handle)
         let subscription = scheduler.scheduleRelative(sink, dueTime: dueTime) { sink in
             sink.fire()
             return Disposables.create()
         }
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 

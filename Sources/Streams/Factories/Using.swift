@@ -24,7 +24,7 @@ extension ObservableType {
     }
 }
 
-final class Using<Element, Resource: Disposable>: Producer<Element>, @unchecked Sendable {
+final class Using<Element, Resource: Disposable>: SinkProducer<Element>, @unchecked Sendable {
     private let resourceFactory: () throws -> Resource
     private let observableFactory: (Resource) throws -> Observable<Element>
 
@@ -33,17 +33,19 @@ final class Using<Element, Resource: Disposable>: Producer<Element>, @unchecked 
         self.observableFactory = observableFactory
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ForwardingSink(observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = ForwardingSink(observer: observer, handle: handle)
         var resource: Disposable = Disposables.create()
         do {
             let made = try resourceFactory()
             resource = made
             let source = try observableFactory(made)
-            return (sink, Disposables.create(source.subscribe(sink), resource))
+            sink.setUpstream(Disposables.create(source.subscribe(sink), resource))
+            return sink
         } catch {
             sink.on(.error(error))
-            return (sink, resource)
+            sink.setUpstream(resource)
+            return sink
         }
     }
 }

@@ -29,15 +29,16 @@ extension ObservableType {
     }
 }
 
-final class Amb<Element>: Producer<Element>, @unchecked Sendable {
+final class Amb<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let sources: [Observable<Element>]
 
     init(sources: [Observable<Element>]) { self.sources = sources }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = AmbSink(count: sources.count, observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = AmbSink(count: sources.count, observer: observer, handle: handle)
         let subscription = sink.run(sources)
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 
@@ -45,9 +46,9 @@ private final class AmbSink<Observer: ObserverType>: SerializingSink<Observer>, 
     private let subscriptions: [SingleAssignmentDisposable]
     private var winner: Int?
 
-    init(count: Int, observer: Observer, cancel: Cancelable) {
+    init(count: Int, observer: Observer, handle: SinkDisposer?) {
         subscriptions = (0 ..< count).map { _ in SingleAssignmentDisposable() }
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func run(_ sources: [Observable<Observer.Element>]) -> Disposable {

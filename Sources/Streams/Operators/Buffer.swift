@@ -22,7 +22,7 @@ extension ObservableType {
     }
 }
 
-final class BufferTimeCount<Element>: Producer<[Element]>, @unchecked Sendable {
+final class BufferTimeCount<Element>: SinkProducer<[Element]>, @unchecked Sendable {
     let source: Observable<Element>
     let timeSpan: RxTimeInterval
     let count: Int
@@ -35,11 +35,12 @@ final class BufferTimeCount<Element>: Producer<[Element]>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == [Element] {
-        let sink = BufferTimeCountSink(parent: self, observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == [Element] {
+        let sink = BufferTimeCountSink(parent: self, observer: observer, handle: handle)
         sink.startTimer(0)
         let subscription = source.subscribe(sink)
-        return (sink, Disposables.create(subscription, sink.timer))
+        sink.setUpstream(Disposables.create(subscription, sink.timer))
+        return sink
     }
 }
 
@@ -49,9 +50,9 @@ private final class BufferTimeCountSink<Element, Observer: ObserverType>: Ordere
     private var buffer: [Element] = []
     private var windowId: UInt64 = 0
 
-    init(parent: BufferTimeCount<Element>, observer: Observer, cancel: Cancelable) {
+    init(parent: BufferTimeCount<Element>, observer: Observer, handle: SinkDisposer?) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {

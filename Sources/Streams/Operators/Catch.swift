@@ -27,7 +27,7 @@ extension ObservableType {
     }
 }
 
-final class Catch<Element>: Producer<Element>, @unchecked Sendable {
+final class Catch<Element>: SinkProducer<Element>, @unchecked Sendable {
     typealias Handler = (Swift.Error) throws -> Observable<Element>
 
     private let source: Observable<Element>
@@ -38,10 +38,11 @@ final class Catch<Element>: Producer<Element>, @unchecked Sendable {
         self.handler = handler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = CatchSink(handler: handler, observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = CatchSink(handler: handler, observer: observer, handle: handle)
         let subscription = sink.run(source)
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 
@@ -51,9 +52,9 @@ private final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverT
     private let handler: (Swift.Error) throws -> Observable<Element>
     private let subscription = SerialDisposable()
 
-    init(handler: @escaping (Swift.Error) throws -> Observable<Element>, observer: Observer, cancel: Cancelable) {
+    init(handler: @escaping (Swift.Error) throws -> Observable<Element>, observer: Observer, handle: SinkDisposer?) {
         self.handler = handler
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func run(_ source: Observable<Element>) -> Disposable {
@@ -107,17 +108,18 @@ extension ObservableType {
     }
 }
 
-final class CatchSequence<Sequence: Swift.Sequence, Element>: Producer<Element>, @unchecked Sendable where Sequence.Element == Observable<Element> {
+final class CatchSequence<Sequence: Swift.Sequence, Element>: SinkProducer<Element>, @unchecked Sendable where Sequence.Element == Observable<Element> {
     private let sequence: Sequence
 
     init(sequence: Sequence) {
         self.sequence = sequence
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = CatchSequenceSink(sources: SourceQueue(sequence), observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = CatchSequenceSink(sources: SourceQueue(sequence), observer: observer, handle: handle)
         let subscription = sink.run()
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 
@@ -130,9 +132,9 @@ private final class CatchSequenceSink<Observer: ObserverType>: Sink<Observer>, O
     private var sources: SourceQueue<Element>
     private let current = SerialDisposable()
 
-    init(sources: SourceQueue<Element>, observer: Observer, cancel: Cancelable) {
+    init(sources: SourceQueue<Element>, observer: Observer, handle: SinkDisposer?) {
         self.sources = sources
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func run() -> Disposable {

@@ -89,15 +89,16 @@ extension ObservableType where Element: ObservableConvertibleType {
 }
 
 /// Subscribes to the sources of a `Sequence` one after another.
-final class Concat<Sources: Sequence, Element>: Producer<Element>, @unchecked Sendable where Sources.Element == Observable<Element> {
+final class Concat<Sources: Sequence, Element>: SinkProducer<Element>, @unchecked Sendable where Sources.Element == Observable<Element> {
     private let sources: Sources
 
     init(sources: Sources) { self.sources = sources }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ConcatSink(sources: SourceQueue(sources), observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = ConcatSink(sources: SourceQueue(sources), observer: observer, handle: handle)
         let subscription = sink.run()
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 
@@ -122,9 +123,9 @@ private final class ConcatSink<Observer: ObserverType>: Sink<Observer>, Observer
     private var moveRequested = false
     private let current = SerialDisposable()
 
-    init(sources: SourceQueue<Element>, observer: Observer, cancel: Cancelable) {
+    init(sources: SourceQueue<Element>, observer: Observer, handle: SinkDisposer?) {
         self.sources = sources
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func run() -> Disposable {

@@ -17,7 +17,7 @@ extension ObservableType {
     }
 }
 
-final class Debounce<Element>: Producer<Element>, @unchecked Sendable {
+final class Debounce<Element>: SinkProducer<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let dueTime: RxTimeInterval
     let scheduler: SchedulerType
@@ -28,10 +28,11 @@ final class Debounce<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DebounceSink(parent: self, observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = DebounceSink(parent: self, observer: observer, handle: handle)
         let subscription = source.subscribe(sink)
-        return (sink, Disposables.create(subscription, sink.timer))
+        sink.setUpstream(Disposables.create(subscription, sink.timer))
+        return sink
     }
 }
 
@@ -43,9 +44,9 @@ private final class DebounceSink<Observer: ObserverType>: OrderedSink<Observer>,
     private var id: UInt64 = 0
     private var value: Element?
 
-    init(parent: Debounce<Element>, observer: Observer, cancel: Cancelable) {
+    init(parent: Debounce<Element>, observer: Observer, handle: SinkDisposer?) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {

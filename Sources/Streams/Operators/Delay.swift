@@ -21,7 +21,7 @@ extension ObservableType {
     }
 }
 
-final class Delay<Element>: Producer<Element>, @unchecked Sendable {
+final class Delay<Element>: SinkProducer<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let dueTime: RxTimeInterval
     let scheduler: SchedulerType
@@ -32,10 +32,11 @@ final class Delay<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DelaySink(parent: self, observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = DelaySink(parent: self, observer: observer, handle: handle)
         sink.sourceSubscription.setDisposable(source.subscribe(sink))
-        return (sink, Disposables.create(sink.sourceSubscription, sink.timer))
+        sink.setUpstream(Disposables.create(sink.sourceSubscription, sink.timer))
+        return sink
     }
 }
 
@@ -49,9 +50,9 @@ private final class DelaySink<Observer: ObserverType>: OrderedSink<Observer>, Ob
     private var head = 0
     private var timerActive = false
 
-    init(parent: Delay<Element>, observer: Observer, cancel: Cancelable) {
+    init(parent: Delay<Element>, observer: Observer, handle: SinkDisposer?) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {

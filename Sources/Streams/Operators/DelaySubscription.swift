@@ -14,7 +14,7 @@ extension ObservableType {
     }
 }
 
-final class DelaySubscription<Element>: Producer<Element>, @unchecked Sendable {
+final class DelaySubscription<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let dueTime: RxTimeInterval
     private let scheduler: SchedulerType
@@ -25,14 +25,15 @@ final class DelaySubscription<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DelaySubscriptionSink(observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = DelaySubscriptionSink(observer: observer, handle: handle)
         let source = self.source
         let subscription = scheduler.scheduleRelative((), dueTime: dueTime) { [weak sink] _ in
             guard let sink, !sink.isDisposed else { return Disposables.create() }
             return source.subscribe(sink)
         }
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 

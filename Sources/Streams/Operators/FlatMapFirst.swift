@@ -18,7 +18,7 @@ extension ObservableType {
     }
 }
 
-final class FlatMapFirst<SourceElement, Result>: Producer<Result>, @unchecked Sendable {
+final class FlatMapFirst<SourceElement, Result>: SinkProducer<Result>, @unchecked Sendable {
     typealias Selector = (SourceElement) throws -> Observable<Result>
 
     private let source: Observable<SourceElement>
@@ -29,10 +29,11 @@ final class FlatMapFirst<SourceElement, Result>: Producer<Result>, @unchecked Se
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = FlatMapFirstSink<SourceElement, Observer>(selector: selector, observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Result {
+        let sink = FlatMapFirstSink<SourceElement, Observer>(selector: selector, observer: observer, handle: handle)
         let subscription = sink.run(source)
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 
@@ -45,9 +46,9 @@ private final class FlatMapFirstSink<SourceElement, Observer: ObserverType>: Ser
     private var hasInner = false
     private var outerStopped = false
 
-    init(selector: @escaping Selector, observer: Observer, cancel: Cancelable) {
+    init(selector: @escaping Selector, observer: Observer, handle: SinkDisposer?) {
         self.selector = selector
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {

@@ -52,7 +52,7 @@ public struct GroupedObservable<Key, Element>: ObservableType {
     public func asObservable() -> Observable<Element> { source }
 }
 
-final class GroupBy<Key: Hashable, Element>: Producer<GroupedObservable<Key, Element>>, @unchecked Sendable {
+final class GroupBy<Key: Hashable, Element>: SinkProducer<GroupedObservable<Key, Element>>, @unchecked Sendable {
     typealias KeySelector = (Element) throws -> Key
 
     private let source: Observable<Element>
@@ -63,13 +63,14 @@ final class GroupBy<Key: Hashable, Element>: Producer<GroupedObservable<Key, Ele
         self.keySelector = keySelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == GroupedObservable<Key, Element> {
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == GroupedObservable<Key, Element> {
         let sourceSubscription = SingleAssignmentDisposable()
         // The result's subscription is one reference; each group subscription takes another.
         let shared = RefCountDisposable(disposable: sourceSubscription)
-        let sink = GroupBySink(keySelector: keySelector, shared: shared, sourceSubscription: sourceSubscription, observer: observer, cancel: cancel)
+        let sink = GroupBySink(keySelector: keySelector, shared: shared, sourceSubscription: sourceSubscription, observer: observer, handle: handle)
         sourceSubscription.setDisposable(source.subscribe(sink))
-        return (sink, shared)
+        sink.setUpstream(shared)
+        return sink
     }
 }
 
@@ -86,11 +87,11 @@ where Observer.Element == GroupedObservable<Key, Element> {
     /// Set by the terminal event, after which no group is opened.
     private var finished = false
 
-    init(keySelector: @escaping (Element) throws -> Key, shared: RefCountDisposable, sourceSubscription: Disposable, observer: Observer, cancel: Cancelable) {
+    init(keySelector: @escaping (Element) throws -> Key, shared: RefCountDisposable, sourceSubscription: Disposable, observer: Observer, handle: SinkDisposer?) {
         self.keySelector = keySelector
         self.shared = shared
         self.sourceSubscription = sourceSubscription
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {

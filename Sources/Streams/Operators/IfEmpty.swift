@@ -85,7 +85,7 @@ private final class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, 
 
 // MARK: - ifEmpty(switchTo:)
 
-final class SwitchIfEmpty<Element>: Producer<Element>, @unchecked Sendable {
+final class SwitchIfEmpty<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     let other: Observable<Element>
 
@@ -94,10 +94,11 @@ final class SwitchIfEmpty<Element>: Producer<Element>, @unchecked Sendable {
         self.other = other
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = SwitchIfEmptySink(other: other, observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = SwitchIfEmptySink(other: other, observer: observer, handle: handle)
         let sourceSubscription = source.subscribe(sink)
-        return (sink, Disposables.create(sourceSubscription, sink.otherSubscription))
+        sink.setUpstream(Disposables.create(sourceSubscription, sink.otherSubscription))
+        return sink
     }
 }
 
@@ -107,9 +108,9 @@ private final class SwitchIfEmptySink<Observer: ObserverType>: Sink<Observer>, O
     private var isEmpty = true
     let otherSubscription = SingleAssignmentDisposable()
 
-    init(other: Observable<Element>, observer: Observer, cancel: Cancelable) {
+    init(other: Observable<Element>, observer: Observer, handle: SinkDisposer?) {
         self.other = other
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {

@@ -308,7 +308,7 @@ struct ElementRing<Element>: ~Copyable {
 }
 
 /// `observe(on:)` for any scheduler: a queue drained by one scheduled action at a time.
-final class ObserveOn<Element>: Producer<Element>, @unchecked Sendable {
+final class ObserveOn<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let scheduler: ImmediateSchedulerType
 
@@ -317,10 +317,11 @@ final class ObserveOn<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = ObserveOnSink(scheduler: scheduler, observer: observer, handle: handle)
         let subscription = source.subscribe(sink)
-        return (sink, Disposables.create(subscription, Disposables.create(with: sink.cancelScheduled)))
+        sink.setUpstream(Disposables.create(subscription, Disposables.create(with: sink.cancelScheduled)))
+        return sink
     }
 }
 
@@ -339,9 +340,9 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
     private var pending: Disposable?
     private var scheduledCount = 0
 
-    init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {
+    init(scheduler: ImmediateSchedulerType, observer: Observer, handle: SinkDisposer?) {
         self.scheduler = scheduler
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {

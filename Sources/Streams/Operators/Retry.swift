@@ -31,7 +31,7 @@ extension ObservableType {
     }
 }
 
-final class Retry<Element>: Producer<Element>, @unchecked Sendable {
+final class Retry<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let maxAttemptCount: Int?
 
@@ -40,10 +40,11 @@ final class Retry<Element>: Producer<Element>, @unchecked Sendable {
         self.maxAttemptCount = maxAttemptCount
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = RetrySink(source: source, maxAttemptCount: maxAttemptCount, observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = RetrySink(source: source, maxAttemptCount: maxAttemptCount, observer: observer, handle: handle)
         let subscription = sink.run()
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 
@@ -55,10 +56,10 @@ private final class RetrySink<Observer: ObserverType>: Sink<Observer>, ObserverT
     private var attemptsLeft: Int?
     private let attempt = SerialDisposable()
 
-    init(source: Observable<Element>, maxAttemptCount: Int?, observer: Observer, cancel: Cancelable) {
+    init(source: Observable<Element>, maxAttemptCount: Int?, observer: Observer, handle: SinkDisposer?) {
         self.source = source
         self.attemptsLeft = maxAttemptCount
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func run() -> Disposable {

@@ -40,7 +40,7 @@ extension ObservableType {
     }
 }
 
-final class RetryWhen<Element, TriggerObservable: ObservableType, Failure: Swift.Error>: Producer<Element>, @unchecked Sendable {
+final class RetryWhen<Element, TriggerObservable: ObservableType, Failure: Swift.Error>: SinkProducer<Element>, @unchecked Sendable {
     typealias Handler = (Observable<Failure>) -> TriggerObservable
 
     let source: Observable<Element>
@@ -51,10 +51,11 @@ final class RetryWhen<Element, TriggerObservable: ObservableType, Failure: Swift
         self.notificationHandler = notificationHandler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = RetryWhenSink<Observer, TriggerObservable.Element, Failure>(source: source, observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = RetryWhenSink<Observer, TriggerObservable.Element, Failure>(source: source, observer: observer, handle: handle)
         let subscription = sink.run(trigger: notificationHandler(sink.errors.asObservable()).asObservable())
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 
@@ -68,9 +69,9 @@ final class RetryWhenSink<Observer: ObserverType, TriggerElement, Failure: Swift
     let notifier = PublishSubject<TriggerElement>()
     private let attempt = SerialDisposable()
 
-    init(source: Observable<Element>, observer: Observer, cancel: Cancelable) {
+    init(source: Observable<Element>, observer: Observer, handle: SinkDisposer?) {
         self.source = source
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func run(trigger: Observable<TriggerElement>) -> Disposable {

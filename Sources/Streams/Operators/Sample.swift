@@ -19,7 +19,7 @@ extension ObservableType {
     }
 }
 
-final class Sample<Element, SamplerElement>: Producer<Element>, @unchecked Sendable {
+final class Sample<Element, SamplerElement>: SinkProducer<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let sampler: Observable<SamplerElement>
     let defaultValue: Element?
@@ -30,10 +30,11 @@ final class Sample<Element, SamplerElement>: Producer<Element>, @unchecked Senda
         self.defaultValue = defaultValue
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = SampleSink<Observer, SamplerElement>(defaultValue: defaultValue, observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = SampleSink<Observer, SamplerElement>(defaultValue: defaultValue, observer: observer, handle: handle)
         let subscription = sink.run(source: source, sampler: sampler)
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 
@@ -46,9 +47,9 @@ private final class SampleSink<Observer: ObserverType, SamplerElement>: OrderedS
     private var element: Element?
     private var atEnd = false
 
-    init(defaultValue: Element?, observer: Observer, cancel: Cancelable) {
+    init(defaultValue: Element?, observer: Observer, handle: SinkDisposer?) {
         self.defaultValue = defaultValue
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func run(source: Observable<Element>, sampler: Observable<SamplerElement>) -> Disposable {

@@ -140,7 +140,7 @@ private final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, Obser
 
 // MARK: - skip(until:)
 
-final class SkipUntil<Element, Other>: Producer<Element>, @unchecked Sendable {
+final class SkipUntil<Element, Other>: SinkProducer<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let other: Observable<Other>
 
@@ -149,10 +149,11 @@ final class SkipUntil<Element, Other>: Producer<Element>, @unchecked Sendable {
         self.other = other
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = SkipUntilSink<Other, Observer>(observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = SkipUntilSink<Other, Observer>(observer: observer, handle: handle)
         let subscription = sink.run(source: source, other: other)
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 

@@ -14,7 +14,7 @@ extension ObservableType {
     }
 }
 
-final class StartWith<Element>: Producer<Element>, @unchecked Sendable {
+final class StartWith<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let elements: [Element]
 
@@ -23,15 +23,16 @@ final class StartWith<Element>: Producer<Element>, @unchecked Sendable {
         self.elements = elements
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = StartWithSink(observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = StartWithSink(observer: observer, handle: handle)
         for element in elements {
             // Stop early if the subscriber disposed while receiving a prefix element.
-            if cancel.isDisposed { return (sink, Disposables.create()) }
+            if sink.isDisposed || handle?.isDisposed == true { return sink }
             sink.forwardOn(.next(element))
         }
-        if cancel.isDisposed { return (sink, Disposables.create()) }
-        return (sink, source.subscribe(sink.forwarder()))
+        if sink.isDisposed || handle?.isDisposed == true { return sink }
+        sink.setUpstream(source.subscribe(sink.forwarder()))
+        return sink
     }
 }
 

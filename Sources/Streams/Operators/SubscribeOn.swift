@@ -15,7 +15,7 @@ extension ObservableType {
 
 /// Holds the source as its own type (not wrapped by `asObservable()`), so the source's own
 /// disposable is the one disposed on the scheduler.
-final class SubscribeOn<Source: ObservableType>: Producer<Source.Element>, @unchecked Sendable {
+final class SubscribeOn<Source: ObservableType>: SinkProducer<Source.Element>, @unchecked Sendable {
     typealias Element = Source.Element
 
     private let source: Source
@@ -26,8 +26,8 @@ final class SubscribeOn<Source: ObservableType>: Producer<Source.Element>, @unch
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = SubscribeOnSink(observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = SubscribeOnSink(observer: observer, handle: handle)
         let everything = SerialDisposable()
         let pending = SingleAssignmentDisposable()
         everything.disposable = pending
@@ -39,7 +39,8 @@ final class SubscribeOn<Source: ObservableType>: Producer<Source.Element>, @unch
             everything.disposable = ScheduledDisposable(scheduler: scheduler, disposable: subscription)
             return Disposables.create()
         })
-        return (sink, everything)
+        sink.setUpstream(everything)
+        return sink
     }
 }
 

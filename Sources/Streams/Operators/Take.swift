@@ -197,7 +197,7 @@ private final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, Observ
 
 // MARK: - take(until: other)
 
-final class TakeUntil<Element, Other>: Producer<Element>, @unchecked Sendable {
+final class TakeUntil<Element, Other>: SinkProducer<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let other: Observable<Other>
 
@@ -206,10 +206,11 @@ final class TakeUntil<Element, Other>: Producer<Element>, @unchecked Sendable {
         self.other = other
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = TakeUntilSink<Other, Observer>(observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = TakeUntilSink<Other, Observer>(observer: observer, handle: handle)
         let subscription = sink.run(source: source, other: other)
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 

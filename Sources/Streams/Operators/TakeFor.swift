@@ -14,7 +14,7 @@ extension ObservableType {
     }
 }
 
-final class TakeForDuration<Element>: Producer<Element>, @unchecked Sendable {
+final class TakeForDuration<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let duration: RxTimeInterval
     private let scheduler: SchedulerType
@@ -25,14 +25,15 @@ final class TakeForDuration<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = TakeForDurationSink(observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = TakeForDurationSink(observer: observer, handle: handle)
         let timer = scheduler.scheduleRelative((), dueTime: duration) { [weak sink] _ in
             sink?.emit(.completed)
             return Disposables.create()
         }
         let subscription = source.subscribe(sink)
-        return (sink, Disposables.create(timer, subscription))
+        sink.setUpstream(Disposables.create(timer, subscription))
+        return sink
     }
 }
 

@@ -26,7 +26,7 @@ extension ObservableType {
     }
 }
 
-final class Throttle<Element>: Producer<Element>, @unchecked Sendable {
+final class Throttle<Element>: SinkProducer<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let dueTime: RxTimeInterval
     let latest: Bool
@@ -39,10 +39,11 @@ final class Throttle<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ThrottleSink(parent: self, observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = ThrottleSink(parent: self, observer: observer, handle: handle)
         let subscription = source.subscribe(sink)
-        return (sink, Disposables.create(subscription, sink.timer))
+        sink.setUpstream(Disposables.create(subscription, sink.timer))
+        return sink
     }
 }
 
@@ -55,9 +56,9 @@ private final class ThrottleSink<Observer: ObserverType>: OrderedSink<Observer>,
     private var lastSentTime: Date?
     private var completed = false
 
-    init(parent: Throttle<Element>, observer: Observer, cancel: Cancelable) {
+    init(parent: Throttle<Element>, observer: Observer, handle: SinkDisposer?) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {

@@ -34,7 +34,7 @@ extension ObservableType {
     }
 }
 
-final class Timeout<Element>: Producer<Element>, @unchecked Sendable {
+final class Timeout<Element>: SinkProducer<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let dueTime: RxTimeInterval
     let other: Observable<Element>
@@ -47,10 +47,11 @@ final class Timeout<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = TimeoutSink(parent: self, observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = TimeoutSink(parent: self, observer: observer, handle: handle)
         let subscription = sink.run()
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 
@@ -63,9 +64,9 @@ private final class TimeoutSink<Observer: ObserverType>: OrderedSink<Observer>, 
     private var id: UInt64 = 0
     private var switched = false
 
-    init(parent: Timeout<Element>, observer: Observer, cancel: Cancelable) {
+    init(parent: Timeout<Element>, observer: Observer, handle: SinkDisposer?) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func run() -> Disposable {

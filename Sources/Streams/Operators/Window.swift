@@ -23,7 +23,7 @@ extension ObservableType {
     }
 }
 
-final class WindowTimeCount<Element>: Producer<Observable<Element>>, @unchecked Sendable {
+final class WindowTimeCount<Element>: SinkProducer<Observable<Element>>, @unchecked Sendable {
     let source: Observable<Element>
     let timeSpan: RxTimeInterval
     let count: Int
@@ -36,10 +36,11 @@ final class WindowTimeCount<Element>: Producer<Observable<Element>>, @unchecked 
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Observable<Element> {
-        let sink = WindowTimeCountSink(parent: self, observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Observable<Element> {
+        let sink = WindowTimeCountSink(parent: self, observer: observer, handle: handle)
         let subscription = sink.run()
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 
@@ -52,10 +53,10 @@ private final class WindowTimeCountSink<Element, Observer: ObserverType>: Ordere
     private var count = 0
     private var windowId: UInt64 = 0
 
-    init(parent: WindowTimeCount<Element>, observer: Observer, cancel: Cancelable) {
+    init(parent: WindowTimeCount<Element>, observer: Observer, handle: SinkDisposer?) {
         self.parent = parent
         refCount = RefCountDisposable(disposable: group)
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func run() -> Disposable {
@@ -129,7 +130,7 @@ private final class WindowTimeCountSink<Element, Observer: ObserverType>: Ordere
 
 /// A window as seen by its subscribers: subscribing holds a reference on the source
 /// subscription, so it lives while anyone watches a window.
-final class WindowRefCount<Element>: Producer<Element>, @unchecked Sendable {
+final class WindowRefCount<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let source: PublishSubject<Element>
     private let refCount: RefCountDisposable
 
@@ -138,11 +139,12 @@ final class WindowRefCount<Element>: Producer<Element>, @unchecked Sendable {
         self.refCount = refCount
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
         let reference = refCount.retain()
-        let sink = WindowRefCountSink(observer: observer, cancel: cancel)
+        let sink = WindowRefCountSink(observer: observer, handle: handle)
         let subscription = source.subscribe(sink)
-        return (sink, Disposables.create(subscription, reference))
+        sink.setUpstream(Disposables.create(subscription, reference))
+        return sink
     }
 }
 

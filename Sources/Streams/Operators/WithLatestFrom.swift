@@ -37,7 +37,7 @@ extension ObservableType {
     }
 }
 
-final class WithLatestFrom<First, Second, Result>: Producer<Result>, @unchecked Sendable {
+final class WithLatestFrom<First, Second, Result>: SinkProducer<Result>, @unchecked Sendable {
     typealias ResultSelector = (First, Second) throws -> Result
 
     private let first: Observable<First>
@@ -50,10 +50,11 @@ final class WithLatestFrom<First, Second, Result>: Producer<Result>, @unchecked 
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = WithLatestFromSink<First, Second, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Result {
+        let sink = WithLatestFromSink<First, Second, Observer>(resultSelector: resultSelector, observer: observer, handle: handle)
         let subscription = sink.run(first: first, second: second)
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 
@@ -65,9 +66,9 @@ private final class WithLatestFromSink<First, Second, Observer: ObserverType>: S
     private let secondSubscription = SingleAssignmentDisposable()
     private var latest: Second?
 
-    init(resultSelector: @escaping ResultSelector, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: @escaping ResultSelector, observer: Observer, handle: SinkDisposer?) {
         self.resultSelector = resultSelector
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func run(first: Observable<First>, second: Observable<Second>) -> Disposable {

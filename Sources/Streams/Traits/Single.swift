@@ -197,7 +197,7 @@ extension ObservableType {
 }
 
 /// The engine of `asSingle()` and `asMaybe()`: holds the element until completion.
-final class AsSingle<Element>: Producer<Element>, @unchecked Sendable {
+final class AsSingle<Element>: SinkProducer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let allowsEmpty: Bool
 
@@ -206,9 +206,10 @@ final class AsSingle<Element>: Producer<Element>, @unchecked Sendable {
         self.allowsEmpty = allowsEmpty
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = AsSingleSink(allowsEmpty: allowsEmpty, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = AsSingleSink(allowsEmpty: allowsEmpty, observer: observer, handle: handle)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
     }
 }
 
@@ -217,9 +218,9 @@ private final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, Observ
     private let allowsEmpty: Bool
     private var element: Element?
 
-    init(allowsEmpty: Bool, observer: Observer, cancel: Cancelable) {
+    init(allowsEmpty: Bool, observer: Observer, handle: SinkDisposer?) {
         self.allowsEmpty = allowsEmpty
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func on(_ event: Event<Element>) {

@@ -297,14 +297,15 @@ final class MulticastConnection<Subject: SubjectType>: ObserverType, Disposable,
 
 /// `refCount()` of a ``ConnectableObservableAdapter``: each subscription is one decision of the
 /// adapter (join, connect, or replay a finished subject).
-final class ReferenceCountedShare<Subject: SubjectType>: Producer<Subject.Element>, @unchecked Sendable {
+final class ReferenceCountedShare<Subject: SubjectType>: SinkProducer<Subject.Element>, @unchecked Sendable {
     private let parent: ConnectableObservableAdapter<Subject>
 
     init(parent: ConnectableObservableAdapter<Subject>) { self.parent = parent }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ShareSink(observer: observer, cancel: cancel)
-        return (sink, parent.subscribeCounted(sink))
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = ShareSink(observer: observer, handle: handle)
+        sink.setUpstream(parent.subscribeCounted(sink))
+        return sink
     }
 }
 

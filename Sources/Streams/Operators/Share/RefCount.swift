@@ -4,7 +4,7 @@ import Locking
 /// it is passed on), so the next observer connects anew. The library's own connectables use
 /// ``ReferenceCountedShare`` instead, which decides joins and connections with the connection
 /// itself.
-final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectable.Element>, @unchecked Sendable {
+final class RefCount<Connectable: ConnectableObservableType>: SinkProducer<Connectable.Element>, @unchecked Sendable {
     fileprivate let source: Connectable
     /// Recursive: `connect()` runs under it, and a synchronous source may deliver (and an
     /// observer subscribe again) before it returns.
@@ -15,9 +15,10 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
 
     init(source: Connectable) { self.source = source }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
-        return (sink, sink.run())
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
+        let sink = RefCountSink(parent: self, observer: observer, handle: handle)
+        sink.setUpstream(sink.run())
+        return sink
     }
 }
 
@@ -28,9 +29,9 @@ private final class RefCountSink<Connectable: ConnectableObservableType, Observe
     /// The connection this observer counts in; `nil` until it joined one.
     private var joined: UInt64?
 
-    init(parent: RefCount<Connectable>, observer: Observer, cancel: Cancelable) {
+    init(parent: RefCount<Connectable>, observer: Observer, handle: SinkDisposer?) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     func run() -> Disposable {
