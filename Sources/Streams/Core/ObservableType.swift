@@ -57,9 +57,6 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// factories.
     var innerShortcut: InnerShortcut { .subscribe }
 
-    /// The one element of a sequence whose ``innerShortcut`` is ``InnerShortcut/element``.
-    var shortcutElement: Element { abstractMethod() }
-
     /// Delivers the elements of a sequence whose ``innerShortcut`` is ``InnerShortcut/steps``
     /// where its subscription's steps would send them, without subscribing it; called inside
     /// `trampoline`, which the caller started (so nothing else ran before the first step).
@@ -75,8 +72,12 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     ///     replaced): no further element is taken from the sequence.
     ///   - rest: Subscribes the remaining elements, as the same inner.
     /// - Returns: `true` when every element was delivered and the inner has completed.
+    ///
+    /// A sequence that is not ``InnerShortcut/steps`` (none is asked) hands itself to `rest`
+    /// whole: subscribed, it sends what it would.
     func deliverSteps(in trampoline: TrampolineState, next: (Element) -> Bool, rest: (Observable<Element>) -> Void) -> Bool {
-        abstractMethod()
+        rest(self)
+        return false
     }
 }
 

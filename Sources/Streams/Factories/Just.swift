@@ -24,14 +24,13 @@ extension ObservableType {
 /// The sequence of ``ObservableType/just(_:)``.
 @usableFromInline
 final class Just<Element>: Producer<Element>, @unchecked Sendable {
-    private let element: Element
+    /// The element, read by flattening operators through ``Observable/shortcutElement``.
+    let element: Element
 
     @usableFromInline
     init(element: Element) { self.element = element }
 
     override var innerShortcut: InnerShortcut { .element }
-
-    override var shortcutElement: Element { element }
 
     override func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         observer.on(.next(element))

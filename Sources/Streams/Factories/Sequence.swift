@@ -32,7 +32,8 @@ extension ObservableType {
     ///
     /// - Parameter optional: The value, if any.
     public static func from(optional: Element?) -> Observable<Element> {
-        ObservableOptional(optional: optional, scheduler: nil)
+        guard let optional else { return EmptyProducer() }
+        return Just(element: optional)
     }
 
     /// One element if `optional` holds a value, then completion, delivered on `scheduler`.
@@ -88,31 +89,20 @@ final class ObservableSequence<Source: Sequence>: SinkProducer<Source.Element>, 
 
 final class ObservableSequenceSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {}
 
+/// `from(optional:scheduler:)`: the element (if any) and completion, each a step of the
+/// scheduler. (With no scheduler, `from(optional:)` is a ``Just`` or an ``EmptyProducer``.)
 final class ObservableOptional<Element>: SinkProducer<Element>, @unchecked Sendable {
     let optional: Element?
-    let scheduler: ImmediateSchedulerType?
+    let scheduler: ImmediateSchedulerType
 
-    init(optional: Element?, scheduler: ImmediateSchedulerType?) {
+    init(optional: Element?, scheduler: ImmediateSchedulerType) {
         self.optional = optional
         self.scheduler = scheduler
     }
 
-    /// With no scheduler, the element (if any) and completion go at once.
-    override var innerShortcut: InnerShortcut {
-        if scheduler != nil { return .subscribe }
-        return optional == nil ? .completion : .element
-    }
-
-    override var shortcutElement: Element { optional! }
-
     override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
         let sink = ObservableSequenceSink(observer: observer, handle: handle)
-        guard let scheduler else {
-            if let value = optional { sink.forwardOn(.next(value)) }
-            sink.forwardOn(.completed)
-            sink.dispose()
-            return sink
-        }
+        let scheduler = self.scheduler
         let subscription = scheduler.schedule(optional) { optional in
             if let value = optional {
                 sink.forwardOn(.next(value))

@@ -10,13 +10,20 @@
 enum InnerShortcut {
     /// Subscribe to the sequence, as to any other.
     case subscribe
-    /// Subscribing sends one element, ``Observable/shortcutElement``, and completes at once,
-    /// without a scheduler (`just`, `from(optional:)` with a value).
+    /// The sequence is a ``Just`` (`just`, `from(optional:)` with a value): subscribing sends
+    /// its element, ``Observable/shortcutElement``, and completes at once.
     case element
-    /// Subscribing completes at once, without a scheduler (`empty`, `from(optional: nil)`).
+    /// The sequence is an ``EmptyProducer`` (`empty`, `from(optional: nil)`): subscribing
+    /// completes at once.
     case completion
     /// Subscribing sends the elements one step at a time on the current thread's trampoline
     /// (`of` and `from` on their default scheduler): ``Observable/deliverSteps(in:next:rest:)``
     /// delivers them directly while no other work of the trampoline is due before a step.
     case steps
+}
+
+extension Observable {
+    /// The element of a sequence whose ``innerShortcut`` is ``InnerShortcut/element``, which
+    /// only a ``Just`` says: read from it directly, with no call to make.
+    var shortcutElement: Element { unsafeDowncast(self, to: Just<Element>.self).element }
 }

@@ -1,17 +1,50 @@
 import Locking
 /// An observable sequence that subscribes to its source only when ``connect()`` is called,
 /// and shares that one subscription among all its observers through a subject.
-public class ConnectableObservable<Element>: Observable<Element>, ConnectableObservableType, @unchecked Sendable {
-    override init() { super.init() }
+///
+/// Made by ``ObservableType/multicast(_:)``, ``ObservableType/multicast(makeSubject:)``,
+/// ``ObservableType/publish()``, ``ObservableType/replay(_:)`` and
+/// ``ObservableType/replayAll()``; write a connectable of your own by conforming to
+/// ``ConnectableObservableType``.
+public final class ConnectableObservable<Element>: Observable<Element>, ConnectableObservableType, @unchecked Sendable {
+    /// The subject, the connections and the decisions between them.
+    private let multicaster: any Multicasting<Element>
 
-    /// Subscribes the shared subject to the source.
+    init(_ multicaster: any Multicasting<Element>) {
+        self.multicaster = multicaster
+        super.init()
+    }
+
+    /// Subscribes the shared subject to the source; calling again while connected returns the
+    /// same connection.
     ///
     /// - Returns: The connection; disposing it unsubscribes from the source.
-    public func connect() -> Disposable { abstractMethod() }
+    public func connect() -> Disposable { multicaster.connect() }
 
-    /// The sequence `refCount()` returns when this connectable decides joins and connections
-    /// itself (every connectable the library makes); `nil` for a subclass written elsewhere.
-    func referenceCounted() -> Observable<Element>? { nil }
+    /// Subscribes `observer` to the current subject; it receives what the source sends once
+    /// connected.
+    ///
+    /// - Parameter observer: The observer that receives the events.
+    /// - Returns: Disposing it unsubscribes `observer` from the subject.
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        multicaster.subscribe(observer)
+    }
+
+    /// The sequence `refCount()` returns: it decides joins and connections with the
+    /// connection itself.
+    func referenceCounted() -> Observable<Element> { multicaster.referenceCounted() }
+}
+
+/// What a ``ConnectableObservable`` does, for the one engine, ``Multicaster``, whatever its
+/// subject's type.
+protocol Multicasting<Element>: AnyObject, Sendable {
+    associatedtype Element
+    /// Connects the source (or returns the live connection).
+    func connect() -> Disposable
+    /// Subscribes `observer` to the current subject.
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element
+    /// The `refCount()` of this connectable.
+    func referenceCounted() -> Observable<Element>
 }
 
 /// A sequence whose source subscription starts with ``connect()``.
@@ -31,7 +64,7 @@ extension ObservableType {
     ///
     /// - Parameter subject: The subject every observer subscribes to.
     public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
-        ConnectableObservableAdapter(source: asObservable(), subject: subject)
+        ConnectableObservable(Multicaster(source: asObservable(), subject: subject))
     }
 
     /// Shares one subscription through a subject made anew for each connection: observers of a
@@ -44,7 +77,7 @@ extension ObservableType {
     ///
     /// - Parameter makeSubject: Makes the subject of a connection.
     public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
-        ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
+        ConnectableObservable(Multicaster(source: asObservable(), makeSubject: makeSubject))
     }
 
     /// Multicasts through a selector: the selector receives a shared view of the source, and
@@ -62,7 +95,7 @@ extension ObservableType {
         return Observable.create { observer in
             do {
                 let subject = try subjectSelector()
-                let connectable = ConnectableObservableAdapter(source: source, subject: subject)
+                let connectable = ConnectableObservable(Multicaster(source: source, subject: subject))
                 let observable = try selector(connectable)
                 let subscription = observable.subscribe(observer)
                 let connection = connectable.connect()
@@ -117,8 +150,8 @@ extension ConnectableObservableType {
     ///     publish().refCount(), a first observer at frame 0, this one at frame 4
     ///     observer:     -2--3--|
     public func refCount() -> Observable<Element> {
-        if let connectable = self as? ConnectableObservable<Element>, let counted = connectable.referenceCounted() {
-            return counted
+        if let connectable = self as? ConnectableObservable<Element> {
+            return connectable.referenceCounted()
         }
         return RefCount(source: self)
     }
@@ -135,7 +168,8 @@ extension ConnectableObservableType {
 /// receives that connection's events through its terminal event, even when the connection ends
 /// between the decision and the subscription; one that arrives after the end starts a new
 /// connection.
-final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObservable<Subject.Element>, @unchecked Sendable {
+final class Multicaster<Subject: SubjectType>: Multicasting, @unchecked Sendable {
+    typealias Element = Subject.Element
     typealias Source = Subject.Observer.Element
 
     private let source: Observable<Source>
@@ -177,7 +211,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
         return started
     }
 
-    override func connect() -> Disposable {
+    func connect() -> Disposable {
         let (connection, isNew) = lock.withLock { () -> (MulticastConnection<Subject>, Bool) in
             let (generation, isNew) = state.connect()
             return isNew ? (startConnection(generation), true) : (self.connection!, false)
@@ -186,11 +220,11 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
         return connection
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Subject.Element {
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Subject.Element {
         lock.withLock { currentSubject() }.subscribe(observer)
     }
 
-    override func referenceCounted() -> Observable<Subject.Element>? {
+    func referenceCounted() -> Observable<Subject.Element> {
         ReferenceCountedShare(parent: self)
     }
 
@@ -246,19 +280,19 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     }
 }
 
-/// One connection of a ``ConnectableObservableAdapter``: the source's subscription, feeding the
+/// One connection of a ``Multicaster``: the source's subscription, feeding the
 /// connection's subject until the source terminates or the connection is disposed.
 final class MulticastConnection<Subject: SubjectType>: ObserverType, Disposable, @unchecked Sendable {
     typealias Element = Subject.Observer.Element
 
     let subject: Subject
     let generation: UInt64
-    private weak var parent: ConnectableObservableAdapter<Subject>?
+    private weak var parent: Multicaster<Subject>?
     private let observer: Subject.Observer
     private let subscription = SingleAssignmentDisposable()
     private let ended = AtomicFlag()
 
-    init(parent: ConnectableObservableAdapter<Subject>, subject: Subject, generation: UInt64) {
+    init(parent: Multicaster<Subject>, subject: Subject, generation: UInt64) {
         self.parent = parent
         self.subject = subject
         self.observer = subject.asObserver()
@@ -295,12 +329,12 @@ final class MulticastConnection<Subject: SubjectType>: ObserverType, Disposable,
     }
 }
 
-/// `refCount()` of a ``ConnectableObservableAdapter``: each subscription is one decision of the
+/// `refCount()` of a ``Multicaster``: each subscription is one decision of the
 /// adapter (join, connect, or replay a finished subject).
 final class ReferenceCountedShare<Subject: SubjectType>: SinkProducer<Subject.Element>, @unchecked Sendable {
-    private let parent: ConnectableObservableAdapter<Subject>
+    private let parent: Multicaster<Subject>
 
-    init(parent: ConnectableObservableAdapter<Subject>) { self.parent = parent }
+    init(parent: Multicaster<Subject>) { self.parent = parent }
 
     override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
         let sink = ShareSink(observer: observer, handle: handle)

@@ -1,7 +1,7 @@
 /// The rules of one shared source, as a value: which connection is live, how many reference-
 /// counted observers hold it, and whether a kept subject has already seen the source end.
 ///
-/// `ConnectableObservableAdapter` keeps one of these under its lock; every decision — join the
+/// `Multicaster` keeps one of these under its lock; every decision — join the
 /// live connection, start a new one, only replay a finished subject, disconnect — is one
 /// mutating call that returns what to do, and the adapter does it after unlocking. Because the
 /// value knows nothing of threads or observers, the rules are tested on their own
