@@ -286,7 +286,7 @@ private func filledStore(_ backend: StoreBackend, _ rng: inout SeededRandom, cou
         queries.onNext(first.objects(Article.self))
         queries.onNext(second.objects(Article.self))
         #expect(shown.updates.last?.modifications == Array(0..<8))
-        #expect(first.core.observerForTesting(LatestResultsWatcher<Article>.self) == nil)
+        #expect(first.core.observerForTesting(LatestResultsWatcher<Article, Void>.self) == nil)
         try first.write { tx in try tx.add(Article(id: 50, title: "elsewhere", price: 1, topics: [])) }
         #expect(shown.events == 2)
         try second.write { tx in try tx.add(Article(id: 50, title: "here", price: 1, topics: [])) }
@@ -302,7 +302,7 @@ private func filledStore(_ backend: StoreBackend, _ rng: inout SeededRandom, cou
     @Test func disposingLetsGoOfTheStoreAndTheWatcher() throws {
         var rng = SeededRandom(seed: 4)
         weak var weakStoreCore: StoreCore?
-        weak var weakWatcher: LatestResultsWatcher<Article>?
+        weak var weakWatcher: LatestResultsWatcher<Article, Void>?
         do {
             let store = try filledStore(.memory, &rng, count: 5)
             weakStoreCore = store.core
@@ -311,10 +311,10 @@ private func filledStore(_ backend: StoreBackend, _ rng: inout SeededRandom, cou
             let subscription = queries.observeChanges(on: ImmediateScheduler.instance).subscribe(onNext: shown.apply)
             queries.onNext(store.objects(Article.self))
             queries.onNext(store.objects(Article.self).filter("price < 10"))
-            weakWatcher = store.core.observerForTesting(LatestResultsWatcher<Article>.self)
+            weakWatcher = store.core.observerForTesting(LatestResultsWatcher<Article, Void>.self)
             #expect(weakWatcher != nil)
             subscription.dispose()
-            #expect(store.core.observerForTesting(LatestResultsWatcher<Article>.self) == nil)
+            #expect(store.core.observerForTesting(LatestResultsWatcher<Article, Void>.self) == nil)
             try store.write { tx in try tx.add(Article(id: 99, title: "after", price: 1, topics: [])) }
             #expect(shown.events == 2)
         }
@@ -341,7 +341,7 @@ private func filledStore(_ backend: StoreBackend, _ rng: inout SeededRandom, cou
         #expect(observer.events.count == 2)
         #expect(observer.events.first?.value.element == 5)
         #expect(observer.events.last?.value.error is Boom)
-        #expect(store.core.observerForTesting(LatestResultsWatcher<Article>.self) == nil)
+        #expect(store.core.observerForTesting(LatestResultsWatcher<Article, Void>.self) == nil)
         subscription.dispose()
     }
 }

@@ -40,16 +40,18 @@ extension ObservableConvertibleType {
     public func observeChanges<T: StoreObject>(on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<ResultsChange<T>> where Element == Results<T> {
         let queries = asObservable()
         return Observable.create { observer in
-            followLatest(queries, on: scheduler, observer: AnyObserver { observer.on($0.map { ResultsChange($0) }) })
+            followLatest(queries.map { ($0, ()) }, on: scheduler, observer: AnyObserver { observer.on($0.map { ResultsChange($0.step) }) })
         }
     }
 
-    /// ``observeChanges(on:)`` with each update's `ListDifference` whole (for Repository's
-    /// `ListChange`, which carries it to a table).
+    /// ``observeChanges(on:)`` over results that each come with a tag (for Repository's
+    /// `ListChange`: the query's `viewModel`), with each update's `ListDifference` whole, and
+    /// each step with the tag of the results it shows: the tag that came with the query
+    /// whose results they are, whatever came since on another thread.
     ///
     /// - Parameter scheduler: Where steps are delivered and differences computed.
     /// - Returns: An endless sequence of steps; dispose it to stop observing.
-    package func observeLatestSteps<T: StoreObject>(on scheduler: ImmediateSchedulerType) -> Observable<ResultsStep<T>> where Element == Results<T> {
+    package func observeLatestSteps<T: StoreObject, Tag>(on scheduler: ImmediateSchedulerType) -> Observable<(step: ResultsStep<T>, tag: Tag)> where Element == (Results<T>, Tag) {
         let queries = asObservable()
         return Observable.create { observer in followLatest(queries, on: scheduler, observer: observer) }
     }
@@ -57,10 +59,10 @@ extension ObservableConvertibleType {
 
 /// Subscribes a ``LatestResultsWatcher`` to `queries`: what both `observeChanges(on:)` and
 /// `observeLatestSteps(on:)` return from their `create`.
-private func followLatest<T: StoreObject>(_ queries: Observable<Results<T>>, on scheduler: ImmediateSchedulerType,
-                                          observer: AnyObserver<ResultsStep<T>>) -> Disposable {
-    let watcher = LatestResultsWatcher<T>(scheduler: scheduler, observer: observer)
-    let subscription = queries.subscribe(onNext: { watcher.follow($0) }, onError: { watcher.fail($0) })
+private func followLatest<T: StoreObject, Tag>(_ queries: Observable<(Results<T>, Tag)>, on scheduler: ImmediateSchedulerType,
+                                               observer: AnyObserver<(step: ResultsStep<T>, tag: Tag)>) -> Disposable {
+    let watcher = LatestResultsWatcher<T, Tag>(scheduler: scheduler, observer: observer)
+    let subscription = queries.subscribe(onNext: { watcher.follow($0.0, tag: $0.1) }, onError: { watcher.fail($0) })
     return Disposables.create {
         subscription.dispose()
         watcher.stop()
@@ -69,17 +71,18 @@ private func followLatest<T: StoreObject>(_ queries: Observable<Results<T>>, on 
 
 /// Follows the latest of a sequence of ``Results``: keeps the list at the newest version as
 /// queries and commits come (under the store's publication lock, so none is missed), and
-/// computes each change set at delivery against the list the observer was last sent.
-final class LatestResultsWatcher<Element: StoreObject>: CommitObserver, @unchecked Sendable {
+/// computes each change set at delivery against the list the observer was last sent. Each
+/// query comes with a tag, which the steps of its results carry.
+final class LatestResultsWatcher<Element: StoreObject, Tag>: CommitObserver, @unchecked Sendable {
     private let scheduler: ImmediateSchedulerType
-    private let observer: AnyObserver<ResultsStep<Element>>
+    private let observer: AnyObserver<(step: ResultsStep<Element>, tag: Tag)>
     private let lock = Lock()
     // Guarded by `lock`.
-    private var query: Results<Element>?
+    private var query: (results: Results<Element>, tag: Tag)?
     private var tables: Set<String> = []
     private var core: StoreCore?
-    /// The list now: the results pinned to its version, and their keys.
-    private var latest: (results: Results<Element>, keys: [StoreValue])?
+    /// The list now: the results pinned to its version, their keys, and their query's tag.
+    private var latest: (results: Results<Element>, keys: [StoreValue], tag: Tag)?
     /// The keys of the list the observer was sent last (`nil` before the initial list).
     private var shown: [StoreValue]?
     /// What the commits since the last event changed.
@@ -93,21 +96,22 @@ final class LatestResultsWatcher<Element: StoreObject>: CommitObserver, @uncheck
     private var delivering = false
     private var stopped = false
 
-    init(scheduler: ImmediateSchedulerType, observer: AnyObserver<ResultsStep<Element>>) {
+    init(scheduler: ImmediateSchedulerType, observer: AnyObserver<(step: ResultsStep<Element>, tag: Tag)>) {
         self.scheduler = scheduler
         self.observer = observer
     }
 
-    /// Switches to `results`: reads them at the newest version and schedules the change.
-    func follow(_ results: Results<Element>) {
+    /// Switches to `results`, whose steps carry `tag`: reads them at the newest version and
+    /// schedules the change.
+    func follow(_ results: Results<Element>, tag: Tag) {
         let previous = lock.withLock { stopped ? nil : Optional(core) }
         guard let previous else { return }
         if let previous, previous === results.core {
-            results.core.atCurrentVersion { switchTo(results, at: $0, anotherStore: false) }
+            results.core.atCurrentVersion { switchTo(results, tag: tag, at: $0, anotherStore: false) }
         } else {
             previous?.unregister(self)
             results.core.register(self) { [self] snapshot in
-                switchTo(results, at: snapshot, anotherStore: previous != nil)
+                switchTo(results, tag: tag, at: snapshot, anotherStore: previous != nil)
                 return nil
             }
             let stoppedMeanwhile = lock.withLock { () -> Bool in
@@ -140,16 +144,18 @@ final class LatestResultsWatcher<Element: StoreObject>: CommitObserver, @uncheck
     }
 
     func committed(_ commit: CommitChanges) -> (() -> Void)? {
-        let current = lock.withLock { () -> Results<Element>? in
-            guard !stopped, let query, query.pinned == nil, commit.tables.keys.contains(where: tables.contains) else { return nil }
+        // The query cannot change before `latest` is set: queries switch under the store's
+        // publication lock too (`switchTo`).
+        let current = lock.withLock { () -> (results: Results<Element>, tag: Tag)? in
+            guard !stopped, let query, query.results.pinned == nil, commit.tables.keys.contains(where: tables.contains) else { return nil }
             return query
         }
         guard let current else { return nil }
-        let pinned = current.pinned(to: commit.new)
-        let keys = pinned.evaluate(in: commit.new).primaryKeys(current.schema)
-        let changes = ChangedObjects(schema: current.schema, commit: commit)
+        let pinned = current.results.pinned(to: commit.new)
+        let keys = pinned.evaluate(in: commit.new).primaryKeys(current.results.schema)
+        let changes = ChangedObjects(schema: current.results.schema, commit: commit)
         let request = lock.withLock { () -> Bool in
-            latest = (pinned, keys)
+            latest = (pinned, keys, current.tag)
             commits.append(changes)
             return markDirty()
         }
@@ -157,7 +163,7 @@ final class LatestResultsWatcher<Element: StoreObject>: CommitObserver, @uncheck
     }
 
     /// Runs under the store's publication lock.
-    private func switchTo(_ results: Results<Element>, at snapshot: Snapshot, anotherStore: Bool) {
+    private func switchTo(_ results: Results<Element>, tag: Tag, at snapshot: Snapshot, anotherStore: Bool) {
         let version = results.pinned ?? snapshot
         let pinned = results.pinned(to: version)
         let keys = pinned.evaluate(in: version).primaryKeys(results.schema)
@@ -165,10 +171,10 @@ final class LatestResultsWatcher<Element: StoreObject>: CommitObserver, @uncheck
         lock.withLock {
             // The list shown is at the newest version unless its results were frozen; kept
             // objects can only differ when the new list is read at another version.
-            if let query, anotherStore || (query.pinned ?? snapshot).version != version.version { everythingChanged = true }
-            query = results
+            if let query, anotherStore || (query.results.pinned ?? snapshot).version != version.version { everythingChanged = true }
+            query = (results, tag)
             self.tables = tables
-            latest = (pinned, keys)
+            latest = (pinned, keys, tag)
             dirty = true
         }
     }
@@ -221,7 +227,7 @@ final class LatestResultsWatcher<Element: StoreObject>: CommitObserver, @uncheck
                 } else {
                     change = .initial(latest.results)
                 }
-                if let change { observer.onNext(change) }
+                if let change { observer.onNext((change, latest.tag)) }
                 lock.lock()
             }
             if !stopped, let failure {

@@ -28,7 +28,8 @@ extension ObservableConvertibleType {
     ///
     /// Each change set is computed on `scheduler` against the list of the change the observer
     /// got last; queries and commits that come faster than `scheduler` delivers are folded into
-    /// one change. The list is mapped with the latest query's `viewModel`. The sequence never
+    /// one change. Each list is mapped with the `viewModel` of the query whose results it shows
+    /// (whatever thread sends the queries). The sequence never
     /// completes (after the queries complete, the last one stays observed); an error of the
     /// queries (a mistake in a predicate, thrown in `map`) ends it after the changes before.
     ///
@@ -38,36 +39,20 @@ extension ObservableConvertibleType {
     /// - Complexity: Each query is evaluated once; a change set costs O(n log n) in the length
     ///   of the lists, and mapping a change builds every view model of the new list.
     public func observeChanges<Model: StoreObject, ViewModel>(on scheduler: ImmediateSchedulerType = MainScheduler.instance) -> Observable<ListChange<ViewModel>> where Element == ViewModelQuery<Model, ViewModel> {
-        let queries = asObservable()
-        return Observable.deferred {
-            let viewModel = LatestViewModel<Model, ViewModel>()
-            return queries
-                .map { query -> Results<Model> in
-                    viewModel.set(query.viewModel)
-                    return query.results()
+        // Each query's `viewModel` travels with its results, so each list is mapped with its
+        // own query's, whatever query came since on another thread.
+        asObservable()
+            .map { query in (query.results(), query.viewModel) }
+            .observeLatestSteps(on: scheduler)
+            .map { step, transform -> ListChange<ViewModel> in
+                switch step {
+                case .initial(let results):
+                    return .initial(results.map(transform))
+                case .update(let results, let difference):
+                    return ListChange(items: results.map(transform), difference: difference)
+                case .error(let error):
+                    throw error
                 }
-                .observeLatestSteps(on: scheduler)
-                .map { step -> ListChange<ViewModel> in
-                    guard let transform = viewModel.get() else { preconditionFailure("a change before any query") }
-                    switch step {
-                    case .initial(let results):
-                        return .initial(results.map(transform))
-                    case .update(let results, let difference):
-                        return ListChange(items: results.map(transform), difference: difference)
-                    case .error(let error):
-                        throw error
-                    }
-                }
-        }
+            }
     }
-}
-
-/// The `viewModel` of the latest query, read by the thread that delivers the changes.
-private final class LatestViewModel<Model, ViewModel>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var transform: ((Model) -> ViewModel)?
-
-    func set(_ transform: @escaping (Model) -> ViewModel) { lock.withLock { self.transform = transform } }
-
-    func get() -> ((Model) -> ViewModel)? { lock.withLock { transform } }
 }
