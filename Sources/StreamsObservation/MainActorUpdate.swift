@@ -2,7 +2,8 @@ import Streams
 
 /// An observer that applies each event to a main-actor object, on the main actor: at once
 /// when the event arrives there (as a `Driver`'s elements do), otherwise through the main
-/// dispatch queue. The target is held weakly: events after it is gone are dropped.
+/// dispatch queue. The target is held weakly, also by an event waiting in the main queue:
+/// events after it is gone are dropped.
 ///
 /// Unlike a `Binder`, which schedules each element on the main scheduler and so, inside a
 /// delivery of the main scheduler (every `Driver` element), queues it for the next drain, this
@@ -28,9 +29,20 @@ struct MainActorUpdate<Target: AnyObject & Sendable, Element>: ObserverType {
             MainActor.assumeIsolated { apply(target, event) }
             return
         }
+        hop(event, to: target)
+    }
+
+    /// Hands `event` to the main dispatch queue, which applies it if the target still exists.
+    /// Out of line: the tuple it packs has its type looked up at run time, which only events
+    /// that take this path should pay for.
+    @inline(never)
+    private func hop(_ event: Event<Element>, to target: Target) {
         // Events are not Sendable: they go to one place, the main actor, and are not touched
         // here again.
-        let handOver = UncheckedSendable((target, event, update.value))
-        MainScheduler.performOnMainActor { handOver.value.2(handOver.value.0, handOver.value.1) }
+        let handOver = UncheckedSendable((event, update.value))
+        MainScheduler.performOnMainActor { [weak target] in
+            guard let target else { return }
+            handOver.value.1(target, handOver.value.0)
+        }
     }
 }

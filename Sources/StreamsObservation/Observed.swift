@@ -1,3 +1,4 @@
+import Dispatch
 import Observation
 import Streams
 
@@ -19,22 +20,24 @@ import Streams
 /// (Observation is written out here rather than by `@Observable`: the macro spells each
 /// property's key path where it is read and written, and the key path of a generic class is
 /// built anew at run time every time — over a third of an element's time, profiled. The key
-/// paths are made once, per state.)
+/// path is made once, per state, and names the stored value: Observation hashes the key path on
+/// every read and write, and that of the computed ``value`` carries the generic arguments, which
+/// cost more to hash. Elements reach the state through an observer of its own, which checks
+/// once that it runs on the main actor and sets the value there directly.)
 @MainActor
 public final class Observed<Value>: Observation.Observable {
     /// The latest element of the source, or the initial value before the first one.
-    public private(set) var value: Value {
-        get {
-            registrar.access(self, keyPath: valuePath)
-            return storedValue
-        }
-        set {
-            registrar.withMutation(of: self, keyPath: valuePath) { storedValue = newValue }
-        }
+    public var value: Value {
+        registrar.access(self, keyPath: valuePath)
+        return storedValue
     }
 
-    private var storedValue: Value
-    private let valuePath = \Observed<Value>.value
+    // Touched on the main actor only: by `value`, and by `receive(_:)`, whose caller has made
+    // sure it runs there (nonisolated so that no closure of the element's path is isolated,
+    // each of which Swift 6 checks again at run time).
+    nonisolated(unsafe) private var storedValue: Value
+    // What readers and writers of `value` name to Observation.
+    nonisolated(unsafe) private let valuePath: KeyPath<Observed<Value>, Value> = \Observed<Value>.storedValue
     private let registrar = ObservationRegistrar()
     // Holds the subscription; released (and so disposed) with the state.
     private let bag = DisposeBag()
@@ -66,9 +69,57 @@ public final class Observed<Value>: Observation.Observable {
     private func follow(_ source: RxObservable<Value>) {
         // Holds the state weakly and sets it on the main actor: at once when the element
         // arrives there, as a driver's do; through the main queue otherwise.
-        source.subscribe(MainActorUpdate(self) { state, event in
-            if case .next(let element) = event { state.value = element }
-        }).disposed(by: bag)
+        source.subscribe(ObservedUpdate(self)).disposed(by: bag)
+    }
+
+    /// Sets ``value`` to `element`, invalidating its readers. Only on the main actor: the caller
+    /// (``ObservedUpdate``) has checked that it runs there.
+    nonisolated func receive(_ element: Value) {
+        registrar.withMutation(of: self, keyPath: valuePath) { storedValue = element }
+    }
+}
+
+/// The observer behind an ``Observed``: sets the state to each element on the main actor, at
+/// once when the element arrives there (every element of a `Driver` sent on the main thread),
+/// otherwise through the main dispatch queue. The state is held weakly: elements after it is
+/// gone are dropped.
+///
+/// It is `MainActorUpdate` written out for one state, to keep the element's path short: it
+/// takes elements by `onNext`, so nothing wraps each one in an `Event` (unspecialised generic
+/// code looks the type of each `Event<Value>` up at run time), and it asks once whether it runs
+/// on the main actor, where `MainActor.assumeIsolated` around a main-actor closure makes three
+/// more checks, each a call into the concurrency runtime.
+struct ObservedUpdate<Value>: ObserverType {
+    private weak var state: Observed<Value>?
+
+    init(_ state: Observed<Value>) {
+        self.state = state
+    }
+
+    func on(_ event: Event<Value>) {
+        if case .next(let element) = event { onNext(element) }
+    }
+
+    func onNext(_ element: Value) {
+        guard let state else { return }
+        // `isOnMainActor` is true on the main thread and in work of the main dispatch queue:
+        // where the main actor's jobs run (what `MainActor.assumeIsolated` would check).
+        if MainScheduler.isOnMainActor {
+            state.receive(element)
+        } else {
+            Self.hop(element, to: state)
+        }
+    }
+
+    /// Hands `element` to the main dispatch queue, which sets the state if it still exists.
+    /// Out of line: the packing it needs is looked up only for elements that take this path.
+    @inline(never)
+    private static func hop(_ element: Value, to state: Observed<Value>) {
+        // The element goes to one place, the main actor, and is not touched here again.
+        let handOver = UncheckedSendable(element)
+        DispatchQueue.main.async { [weak state] in
+            MainActor.assumeIsolated { state?.receive(handOver.value) }
+        }
     }
 }
 

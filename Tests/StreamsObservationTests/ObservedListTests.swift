@@ -115,6 +115,30 @@ private func names(_ store: Store) -> ViewModelQuery<Topping, String> {
         try store.write { try $0.add(Topping(id: 5, name: "garlic")) }
         MainScheduler.drain()
     }
+
+    @Test func aChangeHandedToTheMainQueueIsDroppedWhenTheStateIsReleasedMeanwhile() async throws {
+        let changes = PublishSubject<ListChange<String>>()
+        final class Holder { var list: ObservedList<String>? }
+        let holder = Holder()
+        holder.list = ObservedList(changes: changes.asObservable())
+        weak let released = holder.list
+        let view = BodyReader { holder.list?.elements }
+
+        // Sent on another thread: the change waits in the main queue for this test to let go of
+        // the main actor, and the state is released before it does.
+        let sent = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            changes.onNext(.initial(["basil"]))
+            sent.signal()
+        }
+        sent.wait()
+        holder.list = nil
+        #expect(released == nil)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { continuation.resume() }   // after the change's turn
+        }
+        #expect(view.invalidations == 0)
+    }
 }
 
 @MainActor @Suite(.resourceCheck) struct ObservedLoadStateTests {

@@ -104,4 +104,78 @@ private final class TwoOutputs {
         MainScheduler.drain()
         #expect(view.invalidations == 0)
     }
+    // A driver built while the sharing scheduler is a background queue's delivers there: every
+    // element reaches the state off the main actor and takes the hop through the main queue.
+
+    @Test func elementsDeliveredOffTheMainActorReachTheStateOnTheMainActorInOrder() async throws {
+        let relay = BehaviorRelay(value: 0)
+        let state = Observed(backgroundDriver(relay), initial: -1)
+        let view = BodyReader { state.value }
+        try await waitOnMainActor { state.value == 0 }      // the replay, handed over too
+        #expect(view.invalidations == 1)
+        view.render()
+
+        for element in 1...3 { relay.accept(element) }
+        // Delivered on the queue, queued for the main actor: nothing changed here yet.
+        #expect(state.value == 0)
+        #expect(view.invalidations == 1)
+        try await waitOnMainActor { state.value == 3 }
+        #expect(view.invalidations == 2)                    // one invalidation before the next frame
+        #expect(view.offMainActor == 0)
+        #expect(view.render() == 3)
+    }
+
+    @Test func anElementHandedToTheMainQueueIsDroppedWhenTheStateIsReleasedMeanwhile() async throws {
+        let relay = BehaviorRelay(value: 0)
+        let driver = backgroundDriver(relay)
+        final class Holder { var state: Observed<Int>? }
+        let holder = Holder()
+        holder.state = Observed(driver, initial: -1)
+        weak let released = holder.state
+        let view = BodyReader { holder.state?.value }
+        try await waitOnMainActor { holder.state?.value == 0 }
+        #expect(view.invalidations == 1)                    // the replay
+        #expect(view.render() == 0)
+
+        // A second observer of the shared driver, after the state's: once it has the element,
+        // the state's observer has handed it to the main queue.
+        let handedOver = DispatchSemaphore(value: 0)
+        let probe = driver.drive(onNext: { @Sendable element in
+            if element == 1 { handedOver.signal() }
+        })
+        relay.accept(1)
+        handedOver.wait()                                   // holding the main actor meanwhile
+        holder.state = nil
+        #expect(released == nil)
+        await mainQueueRan()                                // the element's turn has come and gone
+        #expect(view.invalidations == 1)
+        probe.dispose()
+    }
 }
+
+/// A driver of `relay` that delivers on a serial background queue.
+private func backgroundDriver(_ relay: BehaviorRelay<Int>) -> Driver<Int> {
+    let background = SerialDispatchQueueScheduler(queue: DispatchQueue(label: "ObservedTests.background"), internalSerialQueueName: "ObservedTests.background")
+    var driver: Driver<Int>?
+    SharingScheduler.mock(scheduler: background) { driver = relay.asDriver() }
+    return driver!
+}
+
+/// Lets the main actor run what the main queue holds until `condition` holds (at most 5 s).
+@MainActor
+private func waitOnMainActor(_ condition: () -> Bool) async throws {
+    let deadline = Date().addingTimeInterval(5)
+    while !condition() {
+        try #require(Date() < deadline, "timed out")
+        await mainQueueRan()
+    }
+}
+
+/// Returns once the main queue has run every block queued before the call.
+@MainActor
+private func mainQueueRan() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        DispatchQueue.main.async { continuation.resume() }
+    }
+}
+
