@@ -144,6 +144,15 @@ enum TypedCombiningRules {
     case zip
 }
 
+/// The part of a ``TypedCombining``'s engine that knows the sources' element types, and the
+/// result selector; it keeps no state, so the producer makes it once for all its subscriptions.
+enum TypedCombiningEngine<Result> {
+    /// For a ``CombineLatestTypedSink``.
+    case combineLatest(any CombineLatestTypedElements<Result>)
+    /// For a ``ZipTypedSink``.
+    case zip(any ZipTypedElements<Result>)
+}
+
 /// The one producer of the fixed-arity `combineLatest` and `zip` (two or more sources of any
 /// element types): each source's elements are kept with their own type in a
 /// ``TypedSlotsSink``, so an element goes from a source to `resultSelector` without being boxed
@@ -156,33 +165,32 @@ enum TypedCombiningRules {
 final class TypedCombining<Result, O1: ObservableType, O2: ObservableType, each O: ObservableType>: SinkProducer<Result>, @unchecked Sendable {
     typealias ResultSelector = (O1.Element, O2.Element, repeat (each O).Element) throws -> Result
 
-    private let rules: TypedCombiningRules
+    /// The part of the engine that knows the sources' element types, with the result selector:
+    /// made once, shared by every subscription (it keeps no state of its own).
+    private let engine: TypedCombiningEngine<Result>
     private let source1: O1
     private let source2: O2
     private let sources: (repeat each O)
-    private let resultSelector: ResultSelector
 
     init(_ rules: TypedCombiningRules, _ source1: O1, _ source2: O2, _ sources: repeat each O, resultSelector: @escaping ResultSelector) {
-        self.rules = rules
+        switch rules {
+        case .combineLatest:
+            engine = .combineLatest(CombineLatestTypedSources<Result, O1.Element, O2.Element, repeat (each O).Element>(resultSelector: resultSelector))
+        case .zip:
+            engine = .zip(ZipTypedSources<Result, O1.Element, O2.Element, repeat (each O).Element>(resultSelector: resultSelector))
+        }
         self.source1 = source1
         self.source2 = source2
         self.sources = (repeat each sources)
-        self.resultSelector = resultSelector
     }
 
     override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Result {
         let sink: TypedSlotsSubscribing
-        switch rules {
-        case .combineLatest:
-            sink = CombineLatestTypedSink<Observer>(
-                elements: CombineLatestTypedSources<Observer, O1.Element, O2.Element, repeat (each O).Element>(resultSelector: resultSelector),
-                observer: observer, handle: handle
-            )
-        case .zip:
-            sink = ZipTypedSink<Observer>(
-                elements: ZipTypedSources<Observer, O1.Element, O2.Element, repeat (each O).Element>(resultSelector: resultSelector),
-                observer: observer, handle: handle
-            )
+        switch engine {
+        case .combineLatest(let elements):
+            sink = CombineLatestTypedSink<Observer>(elements: elements, observer: observer, handle: handle)
+        case .zip(let elements):
+            sink = ZipTypedSink<Observer>(elements: elements, observer: observer, handle: handle)
         }
         // Source i's observer stores into slot i, which the sink laid out for the i-th type.
         sink.subscribe(source1, at: 0)

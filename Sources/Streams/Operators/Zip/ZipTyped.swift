@@ -37,10 +37,11 @@ struct ZipSlotState: TypedSlotState {
 ///
 /// The sink and its sources' observers are generic over the observer alone, and reach the
 /// element types through an existential: every call through a type generic over the element
-/// types passes them all. (Measured on the nested `zip` benchmark, in instructions per element:
-/// with the sink and its observers generic over the element types, 3 % more; generic over an
-/// `Elements` parameter, or calling the element types twice per combination, 3 to 5 % more;
-/// this shape, the same as the former base class with overridden methods.)
+/// types passes them all. (Measured on the nested `zip` benchmark, in instructions per element,
+/// against the former base class with overridden methods: with the sink and its observers
+/// generic over the element types, 3 % more; generic over an `Elements` parameter, or calling
+/// the element types twice per combination, 3 to 5 % more; this shape, 1 % fewer, and 1 %
+/// fewer per subscription, whose typed part is made once per operator.)
 ///
 /// A combination is decided under the lock once every source has an element no earlier
 /// decision claimed. The thread that decides while no other delivers moves the heads of the
@@ -49,8 +50,9 @@ struct ZipSlotState: TypedSlotState {
 /// takes the heads for it afterwards: the rings are first in, first out, so the n-th decision
 /// always takes the n-th elements.
 final class ZipTypedSink<Observer: ObserverType>: TypedSlotsSink<Observer, ZipSlotState>, TypedSlotsSubscribing, @unchecked Sendable {
-    /// The sources' element types and the result selector (its ``ZipTypedSources``).
-    private let elements: any ZipTypedElements<Observer>
+    /// The sources' element types and the result selector (its ``ZipTypedSources``, shared by
+    /// every subscription of the operator).
+    private let elements: any ZipTypedElements<Observer.Element>
     /// The heads taken for the combination being delivered, at `offsets`: moved in under the
     /// lock, moved out (or destroyed) by the delivering thread.
     fileprivate var rendering: UnsafeMutableRawPointer { values }
@@ -67,7 +69,7 @@ final class ZipTypedSink<Observer: ObserverType>: TypedSlotsSink<Observer, ZipSl
     @exclusivity(unchecked) private var hasPendingEnd = false
     @exclusivity(unchecked) private var pendingError: Swift.Error?
 
-    init(elements: any ZipTypedElements<Observer>, observer: Observer, handle: SinkDisposer?) {
+    init(elements: any ZipTypedElements<Observer.Element>, observer: Observer, handle: SinkDisposer?) {
         self.elements = elements
         // The places and rings are laid out, the storage made, then each one's offset noted.
         var layout = TypedSlotsLayout()
@@ -279,9 +281,11 @@ final class ZipTypedSink<Observer: ObserverType>: TypedSlotsSink<Observer, ZipSl
 /// What a ``ZipTypedSink`` asks of the code that knows its sources' element types: to lay out
 /// their places and rings, to take and render each combination, and to destroy what is left.
 /// A class, so that each call is one call through the witness table to a method that finds
-/// the element types in its own class metadata.
-protocol ZipTypedElements<Observer>: AnyObject {
-    associatedtype Observer: ObserverType
+/// the element types in its own class metadata; it keeps no state, so one serves every
+/// subscription of the operator.
+protocol ZipTypedElements<Result>: AnyObject, Sendable {
+    /// The element a combination renders to.
+    associatedtype Result
 
     /// Places the sources' places in `rendering` (counted as the sources'), then their first
     /// rings. The places come first, so that `rendering` is the start of the values.
@@ -294,7 +298,7 @@ protocol ZipTypedElements<Observer>: AnyObject {
     /// Moves the head of each ring to the sink's `rendering` (called under the sink's lock),
     /// releases the lock, and renders and sends the combination (or destroys it once the sink
     /// is disposed).
-    func emitLockedThenUnlock(_ sink: ZipTypedSink<Observer>)
+    func emitLockedThenUnlock<Observer: ObserverType>(_ sink: ZipTypedSink<Observer>) where Observer.Element == Result
 
     /// Destroys the elements left in the rings; called once nothing can queue or take any.
     func destroyQueued(_ cursor: ZipCursor)
@@ -302,8 +306,8 @@ protocol ZipTypedElements<Observer>: AnyObject {
 
 /// The sources' element types of a typed `zip`, `E1`, `E2` and `E…` in that order, and its
 /// result selector.
-final class ZipTypedSources<Observer: ObserverType, E1, E2, each E>: ZipTypedElements {
-    typealias ResultSelector = (E1, E2, repeat each E) throws -> Observer.Element
+final class ZipTypedSources<Result, E1, E2, each E>: ZipTypedElements, @unchecked Sendable {
+    typealias ResultSelector = (E1, E2, repeat each E) throws -> Result
 
     private let resultSelector: ResultSelector
 
@@ -345,7 +349,7 @@ final class ZipTypedSources<Observer: ObserverType, E1, E2, each E>: ZipTypedEle
         repeat noteRing((each E).self)
     }
 
-    func emitLockedThenUnlock(_ sink: ZipTypedSink<Observer>) {
+    func emitLockedThenUnlock<Observer: ObserverType>(_ sink: ZipTypedSink<Observer>) where Observer.Element == Result {
         let rendering = sink.rendering
         var cursor = ZipCursor(slots: sink.slots, offsets: sink.offsets)
         cursor.takeHead(E1.self, to: rendering)
