@@ -33,10 +33,26 @@ private func closureCombineLatests(sink: @escaping (Int) -> Void) -> (Int) -> Vo
     return next
 }
 
+// The same chain with the collection form of `combineLatest` (its sources boxed as `Any`, one
+// engine for every count), against the same baseline.
+private func oursCollectionCombineLatests(_ source: Observable<Int>) -> Observable<Int> {
+    var chain = source
+    for _ in 0..<levels {
+        chain = Observable.combineLatest([Observable.just(1), Observable.just(1), Observable.just(1), chain]) { values in values[3] }
+    }
+    return chain
+}
+
 func registerCombineLatestBenchmarks() {
     registerPumpingAndCreating(
         "combineLatest of 4, 7 nested,",
         ours: oursCombineLatests,
+        openCombine: nil,
+        baseline: closureCombineLatests
+    )
+    registerPumpingAndCreating(
+        "combineLatest of a collection of 4, 7 nested,",
+        ours: oursCollectionCombineLatests,
         openCombine: nil,
         baseline: closureCombineLatests
     )

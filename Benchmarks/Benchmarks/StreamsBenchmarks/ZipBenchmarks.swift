@@ -75,10 +75,26 @@ private func closureZips(sink: @escaping (Int) -> Void) -> (Int) -> Void {
     }
 }
 
+// The same chain with the collection form of `zip` (its sources boxed as `Any`, one engine for
+// every count), against the same peer and baseline.
+private func oursCollectionZips(_ source: Observable<Int>) -> Observable<Int> {
+    var chain = source
+    for _ in 0..<levels {
+        chain = Observable.zip([source, source, source, chain]) { values in values[3] }
+    }
+    return chain
+}
+
 func registerZipBenchmarks() {
     registerPumpingAndCreating(
         "zip of 4, 7 nested,",
         ours: oursZips,
+        openCombine: openCombineZips,
+        baseline: closureZips
+    )
+    registerPumpingAndCreating(
+        "zip of a collection of 4, 7 nested,",
+        ours: oursCollectionZips,
         openCombine: openCombineZips,
         baseline: closureZips
     )

@@ -1,91 +1,108 @@
 /// The one engine of the collection forms of `combineLatest` and `zip` (sources of one element
-/// type, boxed as `Any`): a producer that makes the operator's sink, and the sink's shape both
-/// share — one subscription per source, failure and completion as the operator's rules decide,
-/// and the decisions delivered in order outside the lock by an ``OrderedDeliverySink``. The
-/// subclasses keep the values and carry out their rules: ``CombineLatestSink`` (the latest
-/// value of each source) and ``ZipSink`` (a queue of waiting values per source). (The
-/// fixed-arity forms use the typed engines, ``TypedCombining``.)
-final class CollectionCombiningProducer<Result>: Producer<Result>, @unchecked Sendable {
+/// type, boxed as `Any`): a producer, and a sink that holds one subscription per source and
+/// the operator's rules, a ``CollectionCombiningRules`` value kept under the sink's lock. The
+/// sink turns each event of a source into one call of the rules, queues what they decide, and
+/// delivers it in order outside the lock (as an ``OrderedDeliverySink``). The rules keep the
+/// values: ``CombineLatestCollectionRules`` (the latest value of each source) and
+/// ``ZipCollectionRules`` (a queue of waiting values per source). (The fixed-arity forms use
+/// the typed engines, ``TypedCombining``.)
+final class CollectionCombiningProducer<Result, Rules: CollectionCombiningRules>: SinkProducer<Result>, @unchecked Sendable {
     typealias Projection = ([Any?]) throws -> Result
 
-    /// Which operator's rules the sink follows.
-    enum Rules {
-        /// `combineLatest`: an empty collection sends `project([])`, then completes.
-        case combineLatest
-        /// `zip`, completing also when a value arrives that can never get partners (RxSwift's
-        /// collection form); an empty collection completes at once.
-        case zip
-    }
-
     let sources: [Observable<Any>]
-    let rules: Rules
     let project: Projection
 
-    init(sources: [Observable<Any>], rules: Rules, project: @escaping Projection) {
+    /// Combines `sources` as `Rules` decide, each combination made by `project`.
+    init(sources: [Observable<Any>], rules _: Rules.Type, project: @escaping Projection) {
         self.sources = sources
-        self.rules = rules
         self.project = project
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink: CollectionCombiningSink<Observer>
-        switch rules {
-        case .combineLatest:
-            sink = CombineLatestSink(count: sources.count, project: project, observer: observer, cancel: cancel)
-        case .zip:
-            sink = ZipSink(count: sources.count, project: project, observer: observer, cancel: cancel)
-        }
-        return (sink, sink.run(sources))
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Result {
+        let sink = CollectionCombiningSink<Observer, Rules>(count: sources.count, project: project, observer: observer, handle: handle)
+        sink.run(sources)
+        return sink
     }
 }
 
-/// The sink shape of ``CollectionCombiningProducer``: the sources' subscriptions, and their
-/// events turned into calls of the operator's rules under the sink's lock.
-class CollectionCombiningSink<Observer: ObserverType>: OrderedDeliverySink<[Any?], Observer>, @unchecked Sendable {
-    /// The number of sources.
-    final let count: Int
+/// The rules of a collection operator, with the values they keep: a value that its
+/// ``CollectionCombiningSink`` holds under its lock and calls once for each event of a
+/// source. Each call returns what the sink must queue for delivery, or says whether the
+/// sequence ends; the value knows nothing of threads, observers or subscriptions.
+protocol CollectionCombiningRules {
+    /// The rules for `count` sources, none of which has sent anything.
+    init(count: Int)
+
+    /// What an empty collection sends before completing, if anything.
+    static var emptyCombination: [Any?]? { get }
+
+    /// Source `index` sent `value`: keeps it as the rules say, and returns what to queue for
+    /// delivery (`nil` for nothing).
+    mutating func next(_ value: Any, at index: Int) -> OrderedDeliveryWork<[Any?]>?
+
+    /// The sequence ends otherwise (a source failed, or there is no source): `true` the first
+    /// time, when the sink queues the terminal event.
+    mutating func stop() -> Bool
+
+    /// Source `index` completed: what the sink does.
+    mutating func completed(at index: Int) -> SourcesEnd.OnCompleted
+}
+
+/// The sink of ``CollectionCombiningProducer``: the sources' subscriptions, and their events
+/// turned into calls of the operator's `Rules` under the sink's lock.
+final class CollectionCombiningSink<Observer: ObserverType, Rules: CollectionCombiningRules>: OrderedDeliverySink<[Any?], Observer>, @unchecked Sendable {
     /// Each source's subscription.
     private let subscriptions: [SingleAssignmentDisposable]
+    /// The operator's rules and the values they keep. Only touched under `lock`, so its
+    /// accesses skip the run-time exclusivity checks.
+    @exclusivity(unchecked) private var rules: Rules
 
     /// A sink for `count` sources whose values `project` combines.
-    init(count: Int, project: @escaping ([Any?]) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
-        self.count = count
+    init(count: Int, project: @escaping ([Any?]) throws -> Observer.Element, observer: Observer, handle: SinkDisposer?) {
+        rules = Rules(count: count)
         subscriptions = (0 ..< count).map { _ in SingleAssignmentDisposable() }
-        super.init(observer: observer, cancel: cancel, render: project)
+        super.init(observer: observer, handle: handle, render: project)
     }
 
-    /// Subscribes to every source; with none, ends as the rules say (``endEmptyLocked()``).
-    final func run(_ sources: [Observable<Any>]) -> Disposable {
+    /// Subscribes to every source, keeping the subscriptions as the sink's upstream; with
+    /// none, ends as the rules say (``CollectionCombiningRules/emptyCombination``, then
+    /// completion).
+    func run(_ sources: [Observable<Any>]) {
         for (index, source) in sources.enumerated() {
             subscriptions[index].setDisposable(source.subscribe(CollectionCombiningObserver(sink: self, index: index)))
         }
         if sources.isEmpty {
-            let mustDrain = lock.withLock { endEmptyLocked() }
+            let mustDrain = lock.withLock { () -> Bool in
+                guard rules.stop() else { return false }
+                let first = Rules.emptyCombination.map { enqueueLocked(.value($0)) } ?? false
+                let second = enqueueLocked(.completed)
+                return first || second
+            }
             if mustDrain { drain() }
         }
-        return Disposables.create(subscriptions)
+        setUpstream(Disposables.create(subscriptions))
     }
 
     /// Source `index` sent `value`.
-    final func next(_ value: Any, at index: Int) {
+    func next(_ value: Any, at index: Int) {
         lock.lock()
-        let mustDrain = nextLocked(value, at: index)
+        let mustDrain = rules.next(value, at: index).map { enqueueLocked($0) } ?? false
         lock.unlock()
         if mustDrain { drain() }
     }
 
     /// A source failed with `error`.
-    final func fail(_ error: Swift.Error) {
+    func fail(_ error: Swift.Error) {
         let mustDrain = lock.withLock { () -> Bool in
-            stopLocked() ? enqueueLocked(.error(error)) : false
+            rules.stop() ? enqueueLocked(.error(error)) : false
         }
         if mustDrain { drain() }
     }
 
     /// Source `index` completed: its subscription is disposed, or the sequence completes.
-    final func complete(at index: Int) {
+    func complete(at index: Int) {
         let (mustDrain, detach) = lock.withLock { () -> (Bool, Bool) in
-            switch completedLocked(at: index) {
+            switch rules.completed(at: index) {
             case .ignore: return (false, false)
             case .detach: return (false, true)
             case .complete: return (enqueueLocked(.completed), false)
@@ -94,25 +111,11 @@ class CollectionCombiningSink<Observer: ObserverType>: OrderedDeliverySink<[Any?
         if detach { subscriptions[index].dispose() }
         if mustDrain { drain() }
     }
-
-    /// The collection is empty (call under the lock): the rules end the sequence. `true` when
-    /// the caller must drain.
-    func endEmptyLocked() -> Bool { abstractMethod() }
-
-    /// Keeps `value` from source `index` and queues what the rules decide (call under the
-    /// lock). `true` when the caller must drain.
-    func nextLocked(_ value: Any, at index: Int) -> Bool { abstractMethod() }
-
-    /// The rules stop the sequence (call under the lock): `true` the first time.
-    func stopLocked() -> Bool { abstractMethod() }
-
-    /// Source `index` completed (call under the lock): what the rules decide.
-    func completedLocked(at index: Int) -> SourcesEnd.OnCompleted { abstractMethod() }
 }
 
 /// The observer of one source of a ``CollectionCombiningSink``.
-private struct CollectionCombiningObserver<Observer: ObserverType>: ObserverType {
-    let sink: CollectionCombiningSink<Observer>
+private struct CollectionCombiningObserver<Observer: ObserverType, Rules: CollectionCombiningRules>: ObserverType {
+    let sink: CollectionCombiningSink<Observer, Rules>
     let index: Int
 
     func on(_ event: Event<Any>) {

@@ -6,9 +6,10 @@
 /// held (so a selector or observer that feeds a source again cannot deadlock), and elements
 /// leave in the order they were decided, whichever thread decided them.
 ///
-/// Subclasses call ``enqueueLocked(_:)`` while holding ``SerializingSink/lock`` and, when it
-/// returns `true`, ``drain()`` after releasing the lock. The queue and the choice of the
-/// delivering thread are the library's one ``DeliveryQueue``.
+/// The sink that derives from it (``CollectionCombiningSink``) calls ``enqueueLocked(_:)``
+/// while holding ``SerializingSink/lock`` and, when it returns `true`, ``drain()`` after
+/// releasing the lock. The queue and the choice of the delivering thread are the library's one
+/// ``DeliveryQueue``.
 class OrderedDeliverySink<Pending, Observer: ObserverType>: SerializingSink<Observer>, @unchecked Sendable {
     typealias Work = OrderedDeliveryWork<Pending>
 
@@ -19,9 +20,11 @@ class OrderedDeliverySink<Pending, Observer: ObserverType>: SerializingSink<Obse
     /// The batch being delivered, kept empty between batches so its storage is reused.
     private var spare: [Work] = []
 
-    init(observer: Observer, cancel: Cancelable, render: @escaping (Pending) throws -> Observer.Element) {
+    /// A sink of a ``SinkProducer`` (see ``Sink/init(observer:handle:)``) whose queued values
+    /// `render` turns into elements.
+    init(observer: Observer, handle: SinkDisposer?, render: @escaping (Pending) throws -> Observer.Element) {
         self.render = render
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     /// Queues `item`; the caller holds ``SerializingSink/lock``.

@@ -7,19 +7,20 @@ protocol TypedSlotState {
     var subscription: SourceSubscription { get set }
 }
 
-/// What the typed engines of `combineLatest` and `zip` (``CombineLatestTypedSinkBase``,
-/// ``ZipTypedSinkBase``) share, whatever their sources' element types: one lock, one state
-/// per source (`Slot`), and one allocation that holds the per-source offsets, the states and
-/// the values, laid out in raw memory by the subclass for its sources' types, so that the
-/// element path touches no `Optional` of a generic type and no generic slot class (whose
-/// metadata would be looked up at run time for every element: the code is not specialised for
-/// the caller's types); and the sources' subscriptions, disposed once.
+/// What the typed engines of `combineLatest` and `zip` (``CombineLatestTypedSink``,
+/// ``ZipTypedSink``) share, whatever their sources' element types: one lock, one state per
+/// source (`Slot`), and one allocation that holds the per-source offsets, the states and the
+/// values, laid out in raw memory by the engine for its sources' types, so that the element
+/// path touches no `Optional` of a generic type and no generic slot class (whose metadata
+/// would be looked up at run time for every element: the code is not specialised for the
+/// caller's types); and the sources' subscriptions, disposed once (``detachSources(whileLocked:)``,
+/// which the engine calls from its `dispose()`).
 class TypedSlotsSink<Observer: ObserverType, Slot: TypedSlotState>: Sink<Observer>, @unchecked Sendable {
     /// Guards the states and the values. Never held while calling out.
     final let lock = Lock()
     /// The number of sources.
     final let count: Int
-    /// Where each source's value is, from the start of `values`; written by the subclass's
+    /// Where each source's value is, from the start of `values`; written by the engine's
     /// initializer, never changed afterwards (read without the lock).
     final let offsets: UnsafeMutablePointer<Int>
     /// One state per source.
@@ -30,9 +31,9 @@ class TypedSlotsSink<Observer: ObserverType, Slot: TypedSlotState>: Sink<Observe
     @exclusivity(unchecked) private var sourcesAreDetached = false
 
     /// Makes room for `count` sources whose values take `size` bytes aligned to `alignment`;
-    /// each source's state starts as `slot(values)`. The subclass then writes each source's
-    /// offset into `offsets`.
-    init(count: Int, size: Int, alignment: Int, slot: (UnsafeMutableRawPointer) -> Slot, observer: Observer, cancel: Cancelable) {
+    /// each source's state starts as `slot(values)`. The engine then writes each source's
+    /// offset into `offsets`. (A sink of a ``SinkProducer``: see ``Sink/init(observer:handle:)``.)
+    init(count: Int, size: Int, alignment: Int, slot: (UnsafeMutableRawPointer) -> Slot, observer: Observer, handle: SinkDisposer?) {
         self.count = count
         // Int and the states share their alignment (checked below); the values may need more.
         let offsetBytes = MemoryLayout<Int>.stride * count
@@ -46,11 +47,11 @@ class TypedSlotsSink<Observer: ObserverType, Slot: TypedSlotState>: Sink<Observe
         values = storage + valuesStart
         slots = (storage + offsetBytes).bindMemory(to: Slot.self, capacity: count)
         slots.initialize(repeating: slot(values), count: count)
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, handle: handle)
     }
 
     deinit {
-        // The subclass has destroyed the values.
+        // The engine has destroyed the values.
         slots.deinitialize(count: count)
         offsets.deinitialize(count: count)
         UnsafeMutableRawPointer(offsets).deallocate()
@@ -79,28 +80,23 @@ class TypedSlotsSink<Observer: ObserverType, Slot: TypedSlotState>: Sink<Observe
         subscription?.dispose()
     }
 
-    /// Called under the lock by the first ``dispose()`` only (the sink is its own subscription,
-    /// so `dispose` runs more than once); the lock is released after it, and then every
-    /// source's subscription is disposed.
-    func sourcesDetachingLocked() {}
-
-    /// Called by the first ``dispose()`` only, without the lock, once every source's
-    /// subscription is disposed.
-    func didDetachSources() {}
-
-    /// Also disposes every source's subscription, once.
-    override func dispose() {
-        super.dispose()
+    /// Disposes every source's subscription, the first time only (the sink is its own
+    /// subscription, so `dispose` runs more than once): runs `whileLocked` under the lock, then
+    /// releases the lock and disposes them.
+    ///
+    /// - Returns: `true` for the call that disposed them.
+    @discardableResult
+    final func detachSources(whileLocked: () -> Void = {}) -> Bool {
         lock.lock()
         if sourcesAreDetached {
             lock.unlock()
-            return
+            return false
         }
         sourcesAreDetached = true
-        sourcesDetachingLocked()
+        whileLocked()
         lock.unlock()
         for index in 0 ..< count { detach(at: index) }
-        didDetachSources()
+        return true
     }
 }
 
@@ -139,12 +135,22 @@ protocol TypedSlotsSubscribing: Disposable {
 }
 
 /// Which operator's engine a ``TypedCombining`` runs: ``CombineLatestTypedSink`` or
-/// ``ZipTypedSink``.
+/// ``ZipTypedSink``, each with the part that knows the sources' element types
+/// (``CombineLatestTypedSources``, ``ZipTypedSources``).
 enum TypedCombiningRules {
     /// The latest element of each source, once every one has sent one.
     case combineLatest
     /// The n-th element of each source together.
     case zip
+}
+
+/// The part of a ``TypedCombining``'s engine that knows the sources' element types, and the
+/// result selector; it keeps no state, so the producer makes it once for all its subscriptions.
+enum TypedCombiningEngine<Result> {
+    /// For a ``CombineLatestTypedSink``.
+    case combineLatest(any CombineLatestTypedElements<Result>)
+    /// For a ``ZipTypedSink``.
+    case zip(any ZipTypedElements<Result>)
 }
 
 /// The one producer of the fixed-arity `combineLatest` and `zip` (two or more sources of any
@@ -156,34 +162,35 @@ enum TypedCombiningRules {
 /// (``CollectionCombiningProducer``; for `zip`, without completing when starved): decisions are
 /// taken under one lock per subscription, the selector and the observer are called outside it,
 /// and elements leave in the order they were decided.
-final class TypedCombining<Result, O1: ObservableType, O2: ObservableType, each O: ObservableType>: Producer<Result>, @unchecked Sendable {
+final class TypedCombining<Result, O1: ObservableType, O2: ObservableType, each O: ObservableType>: SinkProducer<Result>, @unchecked Sendable {
     typealias ResultSelector = (O1.Element, O2.Element, repeat (each O).Element) throws -> Result
 
-    private let rules: TypedCombiningRules
+    /// The part of the engine that knows the sources' element types, with the result selector:
+    /// made once, shared by every subscription (it keeps no state of its own).
+    private let engine: TypedCombiningEngine<Result>
     private let source1: O1
     private let source2: O2
     private let sources: (repeat each O)
-    private let resultSelector: ResultSelector
 
     init(_ rules: TypedCombiningRules, _ source1: O1, _ source2: O2, _ sources: repeat each O, resultSelector: @escaping ResultSelector) {
-        self.rules = rules
+        switch rules {
+        case .combineLatest:
+            engine = .combineLatest(CombineLatestTypedSources<Result, O1.Element, O2.Element, repeat (each O).Element>(resultSelector: resultSelector))
+        case .zip:
+            engine = .zip(ZipTypedSources<Result, O1.Element, O2.Element, repeat (each O).Element>(resultSelector: resultSelector))
+        }
         self.source1 = source1
         self.source2 = source2
         self.sources = (repeat each sources)
-        self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Result {
         let sink: TypedSlotsSubscribing
-        switch rules {
-        case .combineLatest:
-            sink = CombineLatestTypedSink<Observer, O1.Element, O2.Element, repeat (each O).Element>(
-                resultSelector: resultSelector, observer: observer, cancel: cancel
-            )
-        case .zip:
-            sink = ZipTypedSink<Observer, O1.Element, O2.Element, repeat (each O).Element>(
-                resultSelector: resultSelector, observer: observer, cancel: cancel
-            )
+        switch engine {
+        case .combineLatest(let elements):
+            sink = CombineLatestTypedSink<Observer>(elements: elements, observer: observer, handle: handle)
+        case .zip(let elements):
+            sink = ZipTypedSink<Observer>(elements: elements, observer: observer, handle: handle)
         }
         // Source i's observer stores into slot i, which the sink laid out for the i-th type.
         sink.subscribe(source1, at: 0)
@@ -193,7 +200,8 @@ final class TypedCombining<Result, O1: ObservableType, O2: ObservableType, each 
             sink.subscribe(source, at: index)
             index += 1
         }
-        // The sink disposes its sources' subscriptions when disposed.
-        return (sink, sink)
+        // The sink disposes its sources' subscriptions when disposed: it has no upstream of
+        // its own to set.
+        return sink
     }
 }

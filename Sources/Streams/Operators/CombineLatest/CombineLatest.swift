@@ -44,7 +44,7 @@ extension ObservableType {
         _ collection: Sources,
         resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
     ) -> Observable<Element> where Sources.Element: ObservableType {
-        CollectionCombiningProducer(sources: collection.map { AnyBoxingObservable($0) }, rules: .combineLatest) { values in
+        CollectionCombiningProducer(sources: collection.map { AnyBoxingObservable($0) }, rules: CombineLatestCollectionRules.self) { values in
             try resultSelector(values.map { $0.unsafelyUnwrapped as! Sources.Element.Element })
         }
     }
@@ -64,7 +64,7 @@ extension ObservableType {
     /// - Returns: The sequence of arrays of latest elements, in source order.
     public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
     where Sources.Element: ObservableType, Sources.Element.Element == Element {
-        CollectionCombiningProducer(sources: collection.map { AnyBoxingObservable($0) }, rules: .combineLatest) { values in
+        CollectionCombiningProducer(sources: collection.map { AnyBoxingObservable($0) }, rules: CombineLatestCollectionRules.self) { values in
             values.map { $0.unsafelyUnwrapped as! Element }
         }
     }
@@ -96,10 +96,10 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// The sink of the collection forms of `combineLatest` (see ``CollectionCombiningProducer``):
-/// keeps the latest values and carries out the decisions of its ``CombineLatestState``, under
-/// the sink's lock.
-final class CombineLatestSink<Observer: ObserverType>: CollectionCombiningSink<Observer>, @unchecked Sendable {
+/// The rules of the collection forms of `combineLatest` (see ``CollectionCombiningSink``),
+/// with the values they keep: the latest value of each source, and the decisions of a
+/// ``CombineLatestState`` carried out on them.
+struct CombineLatestCollectionRules: CollectionCombiningRules {
     /// The latest value of each source (`nil` until it sends one).
     private var values: [Any?]
     /// The rules: when to emit, and when the sequence ends.
@@ -107,41 +107,34 @@ final class CombineLatestSink<Observer: ObserverType>: CollectionCombiningSink<O
     /// What each source has done (sent a value, completed), for the rules.
     private var sources: [CombineLatestState.Source]
 
-    /// A sink for `count` sources whose latest values `project` combines.
-    override init(count: Int, project: @escaping ([Any?]) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
+    init(count: Int) {
         values = Array(repeating: nil, count: count)
         state = CombineLatestState(count: count)
         sources = Array(repeating: CombineLatestState.Source(), count: count)
-        super.init(count: count, project: project, observer: observer, cancel: cancel)
     }
 
     /// No source: one empty combination, then completion.
-    override func endEmptyLocked() -> Bool {
-        _ = state.stop()
-        let first = enqueueLocked(.value([]))
-        let second = enqueueLocked(.completed)
-        return first || second
-    }
+    static var emptyCombination: [Any?]? { [] }
 
-    override func nextLocked(_ value: Any, at index: Int) -> Bool {
+    mutating func next(_ value: Any, at index: Int) -> OrderedDeliveryWork<[Any?]>? {
         switch state.next(&sources[index]) {
         case .ignore:
-            return false
+            return nil
         case .wait:
             values[index] = value
-            return false
+            return nil
         case .emit:
             values[index] = value
-            return enqueueLocked(.value(values))
+            return .value(values)
         case .complete:
             values[index] = value
-            return enqueueLocked(.completed)
+            return .completed
         }
     }
 
-    override func stopLocked() -> Bool { state.stop() }
+    mutating func stop() -> Bool { state.stop() }
 
-    override func completedLocked(at index: Int) -> SourcesEnd.OnCompleted {
+    mutating func completed(at index: Int) -> SourcesEnd.OnCompleted {
         state.completed(&sources[index])
     }
 }

@@ -2,12 +2,12 @@
 /// completed, and whether the sequence has ended; each event of a source is one mutating call
 /// that returns what the sink must do.
 ///
-/// Both engines — the collection one (``CombineLatestSink``) and the typed one
-/// (``CombineLatestTypedSinkBase``) — keep one of these under their lock and carry its
-/// decisions out: they store the element, render and deliver combinations outside the lock,
-/// and dispose subscriptions. The per-source part (``Source``) lives with each source's other
-/// state in the sink's storage and is passed in, so the typed engine keeps its single
-/// allocation. The value knows nothing of threads, elements or observers, so the rules are
+/// Both engines keep one of these under their sink's lock and carry its decisions out — the
+/// collection one in its ``CombineLatestCollectionRules``, the typed one in its
+/// ``CombineLatestTypedSink``: they store the element, render and deliver combinations outside
+/// the lock, and dispose subscriptions. The per-source part (``Source``) lives with each
+/// source's other state and is passed in, so the typed engine keeps its states and values in
+/// one allocation. The value knows nothing of threads, elements or observers, so the rules are
 /// tested on their own (`CombineLatestStateTests`).
 ///
 /// What happens when sources complete, the same for `zip`, is the ``SourcesEnd`` inside.

@@ -70,7 +70,7 @@ extension ObservableType {
         _ collection: Sources,
         resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
     ) -> Observable<Element> where Sources.Element: ObservableType {
-        CollectionCombiningProducer(sources: collection.map { AnyBoxingObservable($0) }, rules: .zip) { values in
+        CollectionCombiningProducer(sources: collection.map { AnyBoxingObservable($0) }, rules: ZipCollectionRules.self) { values in
             try resultSelector(values.map { $0.unsafelyUnwrapped as! Sources.Element.Element })
         }
     }
@@ -89,17 +89,17 @@ extension ObservableType {
     /// - Returns: The sequence of arrays of n-th elements, in source order.
     public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
     where Sources.Element: ObservableType, Sources.Element.Element == Element {
-        CollectionCombiningProducer(sources: collection.map { AnyBoxingObservable($0) }, rules: .zip) { values in
+        CollectionCombiningProducer(sources: collection.map { AnyBoxingObservable($0) }, rules: ZipCollectionRules.self) { values in
             values.map { $0.unsafelyUnwrapped as! Element }
         }
     }
 }
 
-/// The sink of the collection forms of `zip` (see ``CollectionCombiningProducer``): keeps a
-/// queue of waiting values per source and carries out the decisions of its ``ZipState``
-/// (completing also when a value can never get partners, as RxSwift's collection form does;
-/// its fixed-arity `zip` only completes when all sources have), under the sink's lock.
-final class ZipSink<Observer: ObserverType>: CollectionCombiningSink<Observer>, @unchecked Sendable {
+/// The rules of the collection forms of `zip` (see ``CollectionCombiningSink``), with the
+/// values they keep: a queue of waiting values per source, and the decisions of a ``ZipState``
+/// carried out on them (completing also when a value can never get partners, as RxSwift's
+/// collection form does; its fixed-arity `zip` only completes when all sources have).
+struct ZipCollectionRules: CollectionCombiningRules {
     /// The waiting values of each source, oldest first.
     private var queues: [ZipQueue]
     /// The values taken for the latest combination, reused from one to the next.
@@ -109,42 +109,38 @@ final class ZipSink<Observer: ObserverType>: CollectionCombiningSink<Observer>, 
     /// What each source has done (values waiting, completed), for the rules.
     private var sources: [ZipState.Source]
 
-    /// A sink for `count` sources whose values `project` combines.
-    override init(count: Int, project: @escaping ([Any?]) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
+    init(count: Int) {
         queues = Array(repeating: ZipQueue(), count: count)
         heads = Array(repeating: nil, count: count)
         state = ZipState(count: count, completesWhenStarved: true)
         sources = Array(repeating: ZipState.Source(), count: count)
-        super.init(count: count, project: project, observer: observer, cancel: cancel)
     }
 
     /// No source: completion at once.
-    override func endEmptyLocked() -> Bool {
-        state.stop() ? enqueueLocked(.completed) : false
-    }
+    static var emptyCombination: [Any?]? { nil }
 
-    override func nextLocked(_ value: Any, at index: Int) -> Bool {
+    mutating func next(_ value: Any, at index: Int) -> OrderedDeliveryWork<[Any?]>? {
         switch state.next(&sources[index]) {
         case .ignore:
-            return false
+            return nil
         case .wait:
             queues[index].append(value)
-            return false
+            return nil
         case .emit:
             queues[index].append(value)
-            for source in 0 ..< count {
+            for source in 0 ..< state.count {
                 state.claim(&sources[source])
                 heads[source] = queues[source].removeFirst()
             }
-            return enqueueLocked(.value(heads))
+            return .value(heads)
         case .complete:
-            return enqueueLocked(.completed)
+            return .completed
         }
     }
 
-    override func stopLocked() -> Bool { state.stop() }
+    mutating func stop() -> Bool { state.stop() }
 
-    override func completedLocked(at index: Int) -> SourcesEnd.OnCompleted {
+    mutating func completed(at index: Int) -> SourcesEnd.OnCompleted {
         state.completed(&sources[index])
     }
 }

@@ -2,11 +2,11 @@
 /// sources have completed, and whether the sequence has ended; each event of a source is one
 /// mutating call that returns what the sink must do.
 ///
-/// Both engines — the collection one (``ZipSink``) and the typed one (``ZipTypedSinkBase``) —
-/// keep one of these under their lock and carry its decisions out: they queue the elements
-/// themselves (first in, first out), take the heads of the queues for each combination, render
-/// and deliver outside the lock, and dispose subscriptions. The per-source part (``Source``)
-/// lives with each source's queue in the sink's storage and is passed in. The value knows
+/// Both engines keep one of these under their sink's lock and carry its decisions out — the
+/// collection one in its ``ZipCollectionRules``, the typed one in its ``ZipTypedSink``: they
+/// queue the elements themselves (first in, first out), take the heads of the queues for each
+/// combination, render and deliver outside the lock, and dispose subscriptions. The per-source
+/// part (``Source``) lives with each source's queue and is passed in. The value knows
 /// nothing of threads, elements or observers, so the rules are tested on their own
 /// (`ZipStateTests`).
 ///
