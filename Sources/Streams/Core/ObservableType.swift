@@ -46,7 +46,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// Subscribes `observer`, the sink of an operator downstream, from inside that operator's
     /// subscription, where the current thread's trampoline runs already. The sink keeps what
     /// this returns and disposes it when it is disposed. Operators whose sink is its own
-    /// disposer (``SinkProducer``) return that sink, with no handle of its own.
+    /// disposer (``Producer``) return that sink, with no handle of its own.
     func subscribeUpstream<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subscribe(observer)
     }

@@ -18,7 +18,7 @@ extension Observable {
     }
 }
 
-final class AnonymousObservable<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class AnonymousObservable<Element>: Producer<Element>, @unchecked Sendable {
     typealias SubscribeHandler = (AnyObserver<Element>) -> Disposable
     let subscribeHandler: SubscribeHandler
 

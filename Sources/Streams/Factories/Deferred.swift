@@ -9,7 +9,7 @@ extension ObservableType {
     }
 }
 
-final class Deferred<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class Deferred<Element>: Producer<Element>, @unchecked Sendable {
     let factory: () throws -> Observable<Element>
 
     init(factory: @escaping () throws -> Observable<Element>) { self.factory = factory }

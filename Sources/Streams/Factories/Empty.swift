@@ -17,26 +17,26 @@ extension ObservableType {
     public static func error(_ error: Swift.Error) -> Observable<Element> { ErrorProducer(error: error) }
 }
 
-final class EmptyProducer<Element>: Producer<Element>, @unchecked Sendable {
+final class EmptyProducer<Element>: SinklessProducer<Element>, @unchecked Sendable {
     override var innerShortcut: InnerShortcut { .completion }
 
-    override func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
         observer.on(.completed)
         return Disposables.create()
     }
 }
 
-final class NeverProducer<Element>: Producer<Element>, @unchecked Sendable {
-    override func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+final class NeverProducer<Element>: SinklessProducer<Element>, @unchecked Sendable {
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
         Disposables.create()
     }
 }
 
-final class ErrorProducer<Element>: Producer<Element>, @unchecked Sendable {
+final class ErrorProducer<Element>: SinklessProducer<Element>, @unchecked Sendable {
     private let error: Swift.Error
     init(error: Swift.Error) { self.error = error }
 
-    override func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
         observer.on(.error(error))
         return Disposables.create()
     }

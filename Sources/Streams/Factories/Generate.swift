@@ -23,7 +23,7 @@ extension ObservableType {
     }
 }
 
-final class Generate<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class Generate<Element>: Producer<Element>, @unchecked Sendable {
     private let initialState: Element
     private let condition: (Element) throws -> Bool
     private let iterate: (Element) throws -> Element

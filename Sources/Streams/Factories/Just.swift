@@ -23,7 +23,7 @@ extension ObservableType {
 
 /// The sequence of ``ObservableType/just(_:)``.
 @usableFromInline
-final class Just<Element>: Producer<Element>, @unchecked Sendable {
+final class Just<Element>: SinklessProducer<Element>, @unchecked Sendable {
     /// The element, read by flattening operators through ``Observable/shortcutElement``.
     let element: Element
 
@@ -32,14 +32,14 @@ final class Just<Element>: Producer<Element>, @unchecked Sendable {
 
     override var innerShortcut: InnerShortcut { .element }
 
-    override func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
         observer.on(.next(element))
         observer.on(.completed)
         return Disposables.create()
     }
 }
 
-final class JustScheduled<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class JustScheduled<Element>: Producer<Element>, @unchecked Sendable {
     let element: Element
     let scheduler: ImmediateSchedulerType
 

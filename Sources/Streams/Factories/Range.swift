@@ -22,7 +22,7 @@ extension ObservableType where Element: RxAbstractInteger {
     }
 }
 
-final class RangeProducer<Element: FixedWidthInteger>: SinkProducer<Element>, @unchecked Sendable {
+final class RangeProducer<Element: FixedWidthInteger>: Producer<Element>, @unchecked Sendable {
     private let start: Element
     private let count: Element
     private let scheduler: ImmediateSchedulerType

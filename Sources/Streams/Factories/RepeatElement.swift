@@ -15,7 +15,7 @@ extension ObservableType {
     }
 }
 
-final class RepeatElement<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class RepeatElement<Element>: Producer<Element>, @unchecked Sendable {
     private let element: Element
     private let scheduler: ImmediateSchedulerType
 

@@ -42,7 +42,7 @@ extension ObservableType {
     }
 }
 
-final class ObservableSequence<Source: Sequence>: SinkProducer<Source.Element>, @unchecked Sendable {
+final class ObservableSequence<Source: Sequence>: Producer<Source.Element>, @unchecked Sendable {
     let elements: Source
     let scheduler: ImmediateSchedulerType
 
@@ -91,7 +91,7 @@ final class ObservableSequenceSink<Observer: ObserverType>: Sink<Observer>, @unc
 
 /// `from(optional:scheduler:)`: the element (if any) and completion, each a step of the
 /// scheduler. (With no scheduler, `from(optional:)` is a ``Just`` or an ``EmptyProducer``.)
-final class ObservableOptional<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class ObservableOptional<Element>: Producer<Element>, @unchecked Sendable {
     let optional: Element?
     let scheduler: ImmediateSchedulerType
 

@@ -17,7 +17,7 @@ extension ObservableType where Element: FixedWidthInteger {
 }
 
 /// The producer behind `timer` and `interval`.
-final class TimerProducer<Element: FixedWidthInteger>: SinkProducer<Element>, @unchecked Sendable {
+final class TimerProducer<Element: FixedWidthInteger>: Producer<Element>, @unchecked Sendable {
     private let dueTime: RxTimeInterval
     private let period: RxTimeInterval?
     private let scheduler: SchedulerType

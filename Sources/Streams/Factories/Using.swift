@@ -24,7 +24,7 @@ extension ObservableType {
     }
 }
 
-final class Using<Element, Resource: Disposable>: SinkProducer<Element>, @unchecked Sendable {
+final class Using<Element, Resource: Disposable>: Producer<Element>, @unchecked Sendable {
     private let resourceFactory: () throws -> Resource
     private let observableFactory: (Resource) throws -> Observable<Element>
 

@@ -6,7 +6,7 @@
 /// values: ``CombineLatestCollectionRules`` (the latest value of each source) and
 /// ``ZipCollectionRules`` (a queue of waiting values per source). (The fixed-arity forms use
 /// the typed engines, ``TypedCombining``.)
-final class CollectionCombiningProducer<Result, Rules: CollectionCombiningRules>: SinkProducer<Result>, @unchecked Sendable {
+final class CollectionCombiningProducer<Result, Rules: CollectionCombiningRules>: Producer<Result>, @unchecked Sendable {
     typealias Projection = ([Any?]) throws -> Result
 
     let sources: [Observable<Any>]

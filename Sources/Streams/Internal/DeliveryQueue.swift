@@ -5,7 +5,7 @@
 /// Four other places run the same protocol with a loop of their own, each saying why in its
 /// doc comment: ``Broadcaster`` (subjects and `share`: numbered events to many observers, and
 /// catch-ups handed to the deliverer), the typed `combineLatest` and `zip` engines
-/// (``CombineLatestTypedSink``, ``ZipTypedSinkBase``: their per-element paths cannot hold a
+/// (``CombineLatestTypedSink``, ``ZipTypedSink``: their per-element paths cannot hold a
 /// queue of their values' type), the serial `observe(on:)` (``ObserveOnSerialSink``: a
 /// scheduled deliverer, in bounded batches), and ObjectStore's `CommitDeliveries`, which cannot
 /// import Streams, nor share this type from `Locking` without its members being called out of

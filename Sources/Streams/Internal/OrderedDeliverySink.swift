@@ -20,7 +20,7 @@ class OrderedDeliverySink<Pending, Observer: ObserverType>: SerializingSink<Obse
     /// The batch being delivered, kept empty between batches so its storage is reused.
     private var spare: [Work] = []
 
-    /// A sink of a ``SinkProducer`` (see ``Sink/init(observer:handle:)``) whose queued values
+    /// A sink of a ``Producer`` (see ``Sink/init(observer:handle:)``) whose queued values
     /// `render` turns into elements.
     init(observer: Observer, handle: SinkDisposer?, render: @escaping (Pending) throws -> Observer.Element) {
         self.render = render

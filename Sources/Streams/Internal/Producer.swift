@@ -1,24 +1,34 @@
 import Synchronization
 
-/// The base of every operator: `subscribe` makes sure the current thread's trampoline
-/// (``CurrentThreadScheduler``) runs, so synchronous sources that schedule recursively never
-/// grow the stack, and then subscribes through ``subscribeNow(_:)``.
+/// The base of every operator, and its one shape: a subclass overrides ``connect(_:handle:)``,
+/// which makes the stage's sink for an observer and subscribes it upstream (handing the
+/// upstream subscription to ``Sink/setUpstream(_:)``). The sink is the stage's disposer: a
+/// stage costs its sink, and no separate disposer object.
 ///
-/// An operator either overrides ``run(_:cancel:)``, which creates the operator's sink and
-/// subscribes it upstream, and gets a ``SinkDisposer`` tying the two together; or it derives
-/// from ``SinkProducer``, whose sink is its own disposer.
+/// `subscribe` makes sure the current thread's trampoline (``CurrentThreadScheduler``) runs, so
+/// synchronous sources that schedule recursively never grow the stack. A sink subscribed by a
+/// sink downstream (``Observable/subscribeUpstream(_:)``) is what that sink keeps and disposes.
+/// A sink subscribed by anyone else is handed out behind a ``SinkDisposer``: the sink disposes
+/// it when it ends, so the subscriber's handle lets go of the sink, and of the observer the
+/// sink holds, as soon as the subscription is over.
+///
+/// A source that keeps no sink (`just`, `empty`, `never`, `error`, `share`'s subscription)
+/// also overrides ``subscribeNow(_:)`` to hand out its own subscription, with no handle to
+/// make. (`connect` is the one method a subclass must write, and Swift has no abstract class
+/// to say so: a subclass that forgets it stops with "Abstract method" at its first
+/// subscription, which every operator's tests make.)
 @usableFromInline
 class Producer<Element>: Observable<Element>, @unchecked Sendable {
     override init() { super.init() }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         CurrentThreadScheduler.runInTrampoline { subscribeNow(observer) }
     }
 
     /// Called from inside an operator's subscription, with the trampoline running: no need to
-    /// look for it again.
-    override func subscribeUpstream<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        subscribeNow(observer)
+    /// look for it again, and no handle: the sink downstream keeps this stage's sink.
+    override final func subscribeUpstream<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        connect(observer, handle: nil)
     }
 
     /// Subscribes `observer` with the current thread's trampoline running.
@@ -26,53 +36,39 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
     /// - Returns: What the subscriber keeps: disposing it disposes the subscription, and the
     ///   subscription lets go of it once it has ended.
     func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let disposer = SinkDisposer()
-        let sinkAndSubscription = run(observer, cancel: disposer)
-        disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)
-        return disposer
-    }
-
-    /// Creates the sink for `observer` and subscribes it upstream.
-    ///
-    /// - Returns: The sink and the upstream subscription, both disposed by `cancel`.
-    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        abstractMethod()
-    }
-}
-
-/// An operator whose sink is its own disposer: the sink keeps its upstream subscription
-/// (``Sink/setUpstream(_:)``) and disposing the sink disposes it, so a stage of a chain costs
-/// its sink and no ``SinkDisposer``.
-///
-/// A sink subscribed by a sink downstream (``Observable/subscribeUpstream(_:)``) is what that
-/// sink keeps and disposes. A sink subscribed by anyone else (``subscribe(_:)``) is handed out
-/// behind a ``SinkDisposer``: the sink disposes it when it ends, so the subscriber's handle
-/// lets go of the sink, and of the observer the sink holds, as soon as the subscription is over.
-class SinkProducer<Element>: Producer<Element>, @unchecked Sendable {
-    override init() { super.init() }
-
-    override final func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let handle = SinkDisposer()
         let sink = connect(observer, handle: handle)
         handle.setSinkAndSubscription(sink: sink, subscription: nil)
         return handle
     }
 
-    override final func subscribeUpstream<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        connect(observer, handle: nil)
-    }
-
     /// Creates the sink for `observer`, created with `handle`, and subscribes it upstream
     /// (handing the upstream subscription to ``Sink/setUpstream(_:)``).
     ///
-    /// - Returns: The sink.
+    /// - Parameters:
+    ///   - observer: The observer downstream.
+    ///   - handle: The subscriber's handle, which the sink disposes when it ends; `nil` when a
+    ///     sink downstream subscribed (it keeps what this returns).
+    /// - Returns: The sink (or, for a source that keeps none, its subscription).
     func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
         abstractMethod()
     }
 }
 
+/// A source that keeps no sink (`just`, `empty`, `never`, `error`, `share`'s subscription):
+/// what ``connect(_:handle:)`` returns is handed to the subscriber as it is, with no handle to
+/// make, since there is no sink for a handle to let go of.
+@usableFromInline
+class SinklessProducer<Element>: Producer<Element>, @unchecked Sendable {
+    override init() { super.init() }
+
+    override final func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        connect(observer, handle: nil)
+    }
+}
+
 /// Holds a sink and its upstream subscription; disposing it disposes both, even when the
-/// dispose arrives while `run` is still in progress. (For a ``SinkProducer`` it holds the
+/// dispose arrives while `run` is still in progress. (For a ``Producer`` it holds the
 /// sink alone: the sink holds its upstream subscription itself.)
 ///
 /// One atomic word decides, with no lock to allocate: `setSinkAndSubscription` stores both and
@@ -117,7 +113,7 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
 /// The base of an operator's per-subscription state: it forwards to the downstream observer
 /// until disposed, and counts itself in ``Resources/total`` while alive.
 ///
-/// The sink of a ``SinkProducer`` is its own disposer: it keeps its upstream subscription
+/// The sink of a ``Producer`` is its own disposer: it keeps its upstream subscription
 /// (``setUpstream(_:)``) and disposing the sink disposes it. One atomic word decides, as in
 /// ``SinkDisposer``: the upstream subscription is disposed exactly once, by whichever of
 /// `setUpstream` and the first release (``dispose()`` or ``disposeUpstream()``) comes second,
@@ -128,25 +124,17 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
     private typealias Bits = SinkStateBits
 
     final let observer: Observer
-    /// What disposing the sink disposes besides its upstream: the ``SinkDisposer`` of a
-    /// `run(_:cancel:)` subscription, or the subscriber's handle of a ``SinkProducer``'s sink;
-    /// `nil` for a sink that a sink downstream keeps.
-    private let cancel: Cancelable?
+    /// What disposing the sink disposes besides its upstream: the subscriber's handle; `nil`
+    /// for a sink that a sink downstream keeps.
+    private let handle: SinkDisposer?
     private let state = Atomic<Int>(0)
     @exclusivity(unchecked) private var upstream: Disposable?
 
-    /// A sink of a `run(_:cancel:)` operator: disposing it disposes `cancel`.
-    init(observer: Observer, cancel: Cancelable) {
-        self.observer = observer
-        self.cancel = cancel
-        Resources.increment()
-    }
-
-    /// A sink of a ``SinkProducer``: disposing it disposes its upstream subscription and
+    /// A sink of a ``Producer``: disposing it disposes its upstream subscription and
     /// `handle`, the subscriber's handle (if a subscriber other than a sink holds it).
     init(observer: Observer, handle: SinkDisposer?) {
         self.observer = observer
-        self.cancel = handle
+        self.handle = handle
         Resources.increment()
     }
 
@@ -206,7 +194,7 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
         if previous & (Bits.assigned | Bits.upstreamReleased) == Bits.assigned {
             upstream.take()?.dispose()
         }
-        cancel?.dispose()
+        handle?.dispose()
     }
 
     /// An observer that forwards to this sink's downstream observer (used by `forwardOn` helpers

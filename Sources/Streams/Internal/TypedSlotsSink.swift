@@ -32,7 +32,7 @@ class TypedSlotsSink<Observer: ObserverType, Slot: TypedSlotState>: Sink<Observe
 
     /// Makes room for `count` sources whose values take `size` bytes aligned to `alignment`;
     /// each source's state starts as `slot(values)`. The engine then writes each source's
-    /// offset into `offsets`. (A sink of a ``SinkProducer``: see ``Sink/init(observer:handle:)``.)
+    /// offset into `offsets`. (A sink of a ``Producer``: see ``Sink/init(observer:handle:)``.)
     init(count: Int, size: Int, alignment: Int, slot: (UnsafeMutableRawPointer) -> Slot, observer: Observer, handle: SinkDisposer?) {
         self.count = count
         // Int and the states share their alignment (checked below); the values may need more.
@@ -162,7 +162,7 @@ enum TypedCombiningEngine<Result> {
 /// (``CollectionCombiningProducer``; for `zip`, without completing when starved): decisions are
 /// taken under one lock per subscription, the selector and the observer are called outside it,
 /// and elements leave in the order they were decided.
-final class TypedCombining<Result, O1: ObservableType, O2: ObservableType, each O: ObservableType>: SinkProducer<Result>, @unchecked Sendable {
+final class TypedCombining<Result, O1: ObservableType, O2: ObservableType, each O: ObservableType>: Producer<Result>, @unchecked Sendable {
     typealias ResultSelector = (O1.Element, O2.Element, repeat (each O).Element) throws -> Result
 
     /// The part of the engine that knows the sources' element types, with the result selector:

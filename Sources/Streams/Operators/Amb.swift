@@ -29,7 +29,7 @@ extension ObservableType {
     }
 }
 
-final class Amb<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class Amb<Element>: Producer<Element>, @unchecked Sendable {
     private let sources: [Observable<Element>]
 
     init(sources: [Observable<Element>]) { self.sources = sources }

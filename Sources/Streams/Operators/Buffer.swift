@@ -22,7 +22,7 @@ extension ObservableType {
     }
 }
 
-final class BufferTimeCount<Element>: SinkProducer<[Element]>, @unchecked Sendable {
+final class BufferTimeCount<Element>: Producer<[Element]>, @unchecked Sendable {
     let source: Observable<Element>
     let timeSpan: RxTimeInterval
     let count: Int

@@ -27,7 +27,7 @@ extension ObservableType {
     }
 }
 
-final class Catch<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class Catch<Element>: Producer<Element>, @unchecked Sendable {
     typealias Handler = (Swift.Error) throws -> Observable<Element>
 
     private let source: Observable<Element>
@@ -108,7 +108,7 @@ extension ObservableType {
     }
 }
 
-final class CatchSequence<Sequence: Swift.Sequence, Element>: SinkProducer<Element>, @unchecked Sendable where Sequence.Element == Observable<Element> {
+final class CatchSequence<Sequence: Swift.Sequence, Element>: Producer<Element>, @unchecked Sendable where Sequence.Element == Observable<Element> {
     private let sequence: Sequence
 
     init(sequence: Sequence) {

@@ -16,7 +16,7 @@ extension ObservableType {
     }
 }
 
-final class CompactMap<SourceElement, Result>: SinkProducer<Result>, @unchecked Sendable {
+final class CompactMap<SourceElement, Result>: Producer<Result>, @unchecked Sendable {
     typealias Transform = (SourceElement) throws -> Result?
 
     private let source: Observable<SourceElement>

@@ -89,7 +89,7 @@ extension ObservableType where Element: ObservableConvertibleType {
 }
 
 /// Subscribes to the sources of a `Sequence` one after another.
-final class Concat<Sources: Sequence, Element>: SinkProducer<Element>, @unchecked Sendable where Sources.Element == Observable<Element> {
+final class Concat<Sources: Sequence, Element>: Producer<Element>, @unchecked Sendable where Sources.Element == Observable<Element> {
     private let sources: Sources
 
     init(sources: Sources) { self.sources = sources }

@@ -17,7 +17,7 @@ extension ObservableType {
     }
 }
 
-final class Debounce<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class Debounce<Element>: Producer<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let dueTime: RxTimeInterval
     let scheduler: SchedulerType

@@ -42,7 +42,7 @@ extension ObservableType {
     }
 }
 
-final class Debug<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class Debug<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     let identifier: String
     let trimOutput: Bool

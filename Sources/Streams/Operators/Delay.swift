@@ -21,7 +21,7 @@ extension ObservableType {
     }
 }
 
-final class Delay<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class Delay<Element>: Producer<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let dueTime: RxTimeInterval
     let scheduler: SchedulerType

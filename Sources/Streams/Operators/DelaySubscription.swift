@@ -14,7 +14,7 @@ extension ObservableType {
     }
 }
 
-final class DelaySubscription<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class DelaySubscription<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let dueTime: RxTimeInterval
     private let scheduler: SchedulerType

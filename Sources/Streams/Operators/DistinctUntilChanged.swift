@@ -41,7 +41,7 @@ extension ObservableType {
     }
 }
 
-final class DistinctUntilChanged<Element, Key>: SinkProducer<Element>, @unchecked Sendable {
+final class DistinctUntilChanged<Element, Key>: Producer<Element>, @unchecked Sendable {
     typealias KeySelector = (Element) throws -> Key
     typealias Comparer = (Key, Key) throws -> Bool
 

@@ -72,7 +72,7 @@ struct DoHandlers<Element> {
     }
 }
 
-final class Do<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class Do<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let handlers: DoHandlers<Element>
 

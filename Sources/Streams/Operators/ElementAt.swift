@@ -16,7 +16,7 @@ extension ObservableType {
     }
 }
 
-final class ElementAt<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class ElementAt<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let index: Int
 

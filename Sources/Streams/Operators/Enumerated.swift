@@ -12,7 +12,7 @@ extension ObservableType {
     }
 }
 
-final class Enumerated<Element>: SinkProducer<(index: Int, element: Element)>, @unchecked Sendable {
+final class Enumerated<Element>: Producer<(index: Int, element: Element)>, @unchecked Sendable {
     private let source: Observable<Element>
 
     init(source: Observable<Element>) { self.source = source }

@@ -14,7 +14,7 @@ extension ObservableType {
     }
 }
 
-final class Filter<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class Filter<Element>: Producer<Element>, @unchecked Sendable {
     typealias Predicate = (Element) throws -> Bool
 
     private let source: Observable<Element>

@@ -19,7 +19,7 @@ extension ObservableType {
     }
 }
 
-final class First<Element>: SinkProducer<Element?>, @unchecked Sendable {
+final class First<Element>: Producer<Element?>, @unchecked Sendable {
     private let source: Observable<Element>
 
     init(source: Observable<Element>) { self.source = source }

@@ -18,7 +18,7 @@ extension ObservableType {
     }
 }
 
-final class FlatMapFirst<SourceElement, Result>: SinkProducer<Result>, @unchecked Sendable {
+final class FlatMapFirst<SourceElement, Result>: Producer<Result>, @unchecked Sendable {
     typealias Selector = (SourceElement) throws -> Observable<Result>
 
     private let source: Observable<SourceElement>

@@ -52,7 +52,7 @@ public struct GroupedObservable<Key, Element>: ObservableType {
     public func asObservable() -> Observable<Element> { source }
 }
 
-final class GroupBy<Key: Hashable, Element>: SinkProducer<GroupedObservable<Key, Element>>, @unchecked Sendable {
+final class GroupBy<Key: Hashable, Element>: Producer<GroupedObservable<Key, Element>>, @unchecked Sendable {
     typealias KeySelector = (Element) throws -> Key
 
     private let source: Observable<Element>

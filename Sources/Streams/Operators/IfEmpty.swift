@@ -41,7 +41,7 @@ extension ObservableType {
 
 // MARK: - defaultIfEmpty / ifEmpty(default:)
 
-final class DefaultIfEmpty<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class DefaultIfEmpty<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let defaultElement: Element
 
@@ -85,7 +85,7 @@ private final class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, 
 
 // MARK: - ifEmpty(switchTo:)
 
-final class SwitchIfEmpty<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class SwitchIfEmpty<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     let other: Observable<Element>
 

@@ -11,7 +11,7 @@ extension ObservableType {
     }
 }
 
-final class IgnoreElements<Element>: SinkProducer<Never>, @unchecked Sendable {
+final class IgnoreElements<Element>: Producer<Never>, @unchecked Sendable {
     private let source: Observable<Element>
 
     init(source: Observable<Element>) { self.source = source }

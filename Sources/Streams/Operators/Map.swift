@@ -14,7 +14,7 @@ extension ObservableType {
     }
 }
 
-final class Map<SourceElement, Result>: SinkProducer<Result>, @unchecked Sendable {
+final class Map<SourceElement, Result>: Producer<Result>, @unchecked Sendable {
     typealias Transform = (SourceElement) throws -> Result
 
     private let source: Observable<SourceElement>

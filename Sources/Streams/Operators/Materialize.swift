@@ -28,7 +28,7 @@ extension ObservableType where Element: EventConvertible {
     }
 }
 
-final class Materialize<Element>: SinkProducer<Event<Element>>, @unchecked Sendable {
+final class Materialize<Element>: Producer<Event<Element>>, @unchecked Sendable {
     private let source: Observable<Element>
 
     init(source: Observable<Element>) { self.source = source }
@@ -50,7 +50,7 @@ private final class MaterializeSink<Element, Observer: ObserverType>: Sink<Obser
     }
 }
 
-final class Dematerialize<Convertible: EventConvertible>: SinkProducer<Convertible.Element>, @unchecked Sendable {
+final class Dematerialize<Convertible: EventConvertible>: Producer<Convertible.Element>, @unchecked Sendable {
     private let source: Observable<Convertible>
 
     init(source: Observable<Convertible>) { self.source = source }

@@ -30,7 +30,7 @@ extension ObservableType {
 }
 
 /// `observe(on:)` for schedulers that run work one at a time in the order it was scheduled.
-final class ObserveOnSerial<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class ObserveOnSerial<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let scheduler: ImmediateSchedulerType
 
@@ -308,7 +308,7 @@ struct ElementRing<Element>: ~Copyable {
 }
 
 /// `observe(on:)` for any scheduler: a queue drained by one scheduled action at a time.
-final class ObserveOn<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class ObserveOn<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let scheduler: ImmediateSchedulerType
 

@@ -38,7 +38,7 @@ extension ObservableType {
     }
 }
 
-final class Reduce<Element, Accumulate, Result>: SinkProducer<Result>, @unchecked Sendable {
+final class Reduce<Element, Accumulate, Result>: Producer<Result>, @unchecked Sendable {
     private let source: Observable<Element>
     let seed: Accumulate
     let accumulator: (Accumulate, Element) throws -> Accumulate

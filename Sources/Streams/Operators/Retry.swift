@@ -31,7 +31,7 @@ extension ObservableType {
     }
 }
 
-final class Retry<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class Retry<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let maxAttemptCount: Int?
 

@@ -40,7 +40,7 @@ extension ObservableType {
     }
 }
 
-final class RetryWhen<Element, TriggerObservable: ObservableType, Failure: Swift.Error>: SinkProducer<Element>, @unchecked Sendable {
+final class RetryWhen<Element, TriggerObservable: ObservableType, Failure: Swift.Error>: Producer<Element>, @unchecked Sendable {
     typealias Handler = (Observable<Failure>) -> TriggerObservable
 
     let source: Observable<Element>

@@ -19,7 +19,7 @@ extension ObservableType {
     }
 }
 
-final class Sample<Element, SamplerElement>: SinkProducer<Element>, @unchecked Sendable {
+final class Sample<Element, SamplerElement>: Producer<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let sampler: Observable<SamplerElement>
     let defaultValue: Element?

@@ -34,7 +34,7 @@ extension ObservableType {
     }
 }
 
-final class Scan<Element, Accumulate>: SinkProducer<Accumulate>, @unchecked Sendable {
+final class Scan<Element, Accumulate>: Producer<Accumulate>, @unchecked Sendable {
     typealias Accumulator = (inout Accumulate, Element) throws -> Void
 
     private let source: Observable<Element>

@@ -31,7 +31,7 @@ extension ObservableType {
     }
 }
 
-final class SingleElement<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class SingleElement<Element>: Producer<Element>, @unchecked Sendable {
     typealias Predicate = (Element) throws -> Bool
 
     private let source: Observable<Element>

@@ -47,7 +47,7 @@ extension ObservableType {
 
 // MARK: - skip(_:)
 
-final class SkipCount<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class SkipCount<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let count: Int
 
@@ -89,7 +89,7 @@ private final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, Obser
 
 // MARK: - skip(while:)
 
-final class SkipWhile<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class SkipWhile<Element>: Producer<Element>, @unchecked Sendable {
     typealias Predicate = (Element) throws -> Bool
 
     private let source: Observable<Element>
@@ -140,7 +140,7 @@ private final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, Obser
 
 // MARK: - skip(until:)
 
-final class SkipUntil<Element, Other>: SinkProducer<Element>, @unchecked Sendable {
+final class SkipUntil<Element, Other>: Producer<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let other: Observable<Other>
 

@@ -16,7 +16,7 @@ extension ObservableType {
     }
 }
 
-final class SkipForDuration<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class SkipForDuration<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let duration: RxTimeInterval
     private let scheduler: SchedulerType

@@ -14,7 +14,7 @@ extension ObservableType {
     }
 }
 
-final class StartWith<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class StartWith<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let elements: [Element]
 

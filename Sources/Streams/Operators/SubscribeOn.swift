@@ -15,7 +15,7 @@ extension ObservableType {
 
 /// Holds the source as its own type (not wrapped by `asObservable()`), so the source's own
 /// disposable is the one disposed on the scheduler.
-final class SubscribeOn<Source: ObservableType>: SinkProducer<Source.Element>, @unchecked Sendable {
+final class SubscribeOn<Source: ObservableType>: Producer<Source.Element>, @unchecked Sendable {
     typealias Element = Source.Element
 
     private let source: Source

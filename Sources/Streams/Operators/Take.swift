@@ -99,7 +99,7 @@ extension ObservableType {
 
 // MARK: - take(_:)
 
-final class TakeCount<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class TakeCount<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let count: Int
 
@@ -143,7 +143,7 @@ private final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, Obser
 
 // MARK: - takeLast(_:)
 
-final class TakeLast<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class TakeLast<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let count: Int
 
@@ -197,7 +197,7 @@ private final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, Observ
 
 // MARK: - take(until: other)
 
-final class TakeUntil<Element, Other>: SinkProducer<Element>, @unchecked Sendable {
+final class TakeUntil<Element, Other>: Producer<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let other: Observable<Other>
 
@@ -248,7 +248,7 @@ private struct TakeUntilOtherObserver<Other, Observer: ObserverType>: ObserverTy
 
 // MARK: - take(until: predicate) and take(while:)
 
-final class TakeUntilPredicate<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class TakeUntilPredicate<Element>: Producer<Element>, @unchecked Sendable {
     typealias Predicate = (Element) throws -> Bool
 
     private let source: Observable<Element>

@@ -14,7 +14,7 @@ extension ObservableType {
     }
 }
 
-final class TakeForDuration<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class TakeForDuration<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let duration: RxTimeInterval
     private let scheduler: SchedulerType

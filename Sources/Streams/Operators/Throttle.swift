@@ -26,7 +26,7 @@ extension ObservableType {
     }
 }
 
-final class Throttle<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class Throttle<Element>: Producer<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let dueTime: RxTimeInterval
     let latest: Bool

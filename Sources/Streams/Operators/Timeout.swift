@@ -34,7 +34,7 @@ extension ObservableType {
     }
 }
 
-final class Timeout<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class Timeout<Element>: Producer<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let dueTime: RxTimeInterval
     let other: Observable<Element>

@@ -15,7 +15,7 @@ extension ObservableType {
     }
 }
 
-final class ToArray<Element>: SinkProducer<[Element]>, @unchecked Sendable {
+final class ToArray<Element>: Producer<[Element]>, @unchecked Sendable {
     private let source: Observable<Element>
 
     init(source: Observable<Element>) { self.source = source }

@@ -23,7 +23,7 @@ extension ObservableType {
     }
 }
 
-final class WindowTimeCount<Element>: SinkProducer<Observable<Element>>, @unchecked Sendable {
+final class WindowTimeCount<Element>: Producer<Observable<Element>>, @unchecked Sendable {
     let source: Observable<Element>
     let timeSpan: RxTimeInterval
     let count: Int
@@ -130,7 +130,7 @@ private final class WindowTimeCountSink<Element, Observer: ObserverType>: Ordere
 
 /// A window as seen by its subscribers: subscribing holds a reference on the source
 /// subscription, so it lives while anyone watches a window.
-final class WindowRefCount<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class WindowRefCount<Element>: Producer<Element>, @unchecked Sendable {
     private let source: PublishSubject<Element>
     private let refCount: RefCountDisposable
 

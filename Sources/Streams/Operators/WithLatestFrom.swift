@@ -37,7 +37,7 @@ extension ObservableType {
     }
 }
 
-final class WithLatestFrom<First, Second, Result>: SinkProducer<Result>, @unchecked Sendable {
+final class WithLatestFrom<First, Second, Result>: Producer<Result>, @unchecked Sendable {
     typealias ResultSelector = (First, Second) throws -> Result
 
     private let first: Observable<First>

@@ -64,7 +64,7 @@ extension InfallibleType {
     }
 }
 
-private final class WithUnretained<Object: AnyObject, SourceElement, Result>: SinkProducer<Result>, @unchecked Sendable {
+private final class WithUnretained<Object: AnyObject, SourceElement, Result>: Producer<Result>, @unchecked Sendable {
     typealias ResultSelector = (Object, SourceElement) -> Result
 
     private let source: Observable<SourceElement>

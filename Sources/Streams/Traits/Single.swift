@@ -197,7 +197,7 @@ extension ObservableType {
 }
 
 /// The engine of `asSingle()` and `asMaybe()`: holds the element until completion.
-final class AsSingle<Element>: SinkProducer<Element>, @unchecked Sendable {
+final class AsSingle<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let allowsEmpty: Bool
 

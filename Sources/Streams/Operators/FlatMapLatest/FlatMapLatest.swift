@@ -23,7 +23,7 @@ extension ObservableType {
 ///
 /// The selector returns the caller's own sequence type (`Inner`), turned into an `Observable`
 /// per element, so `flatMapLatest` keeps the user's closure without wrapping it (as `Merge`).
-final class Switch<SourceElement, Inner: ObservableConvertibleType>: SinkProducer<Inner.Element>, @unchecked Sendable {
+final class Switch<SourceElement, Inner: ObservableConvertibleType>: Producer<Inner.Element>, @unchecked Sendable {
     typealias Result = Inner.Element
     typealias Selector = (SourceElement) throws -> Inner
 

@@ -61,7 +61,7 @@ extension ObservableType where Element: ObservableConvertibleType {
 /// The selector returns the caller's own sequence type (`Inner`), turned into an `Observable`
 /// per element: so `flatMap` keeps the user's closure as it is, where wrapping it in a closure
 /// that calls `asObservable()` cost an allocation per operator.
-final class Merge<SourceElement, Inner: ObservableConvertibleType>: SinkProducer<Inner.Element>, @unchecked Sendable {
+final class Merge<SourceElement, Inner: ObservableConvertibleType>: Producer<Inner.Element>, @unchecked Sendable {
     typealias Result = Inner.Element
     typealias Selector = (SourceElement) throws -> Inner
 

@@ -331,7 +331,7 @@ final class MulticastConnection<Subject: SubjectType>: ObserverType, Disposable,
 
 /// `refCount()` of a ``Multicaster``: each subscription is one decision of the
 /// adapter (join, connect, or replay a finished subject).
-final class ReferenceCountedShare<Subject: SubjectType>: SinkProducer<Subject.Element>, @unchecked Sendable {
+final class ReferenceCountedShare<Subject: SubjectType>: Producer<Subject.Element>, @unchecked Sendable {
     private let parent: Multicaster<Subject>
 
     init(parent: Multicaster<Subject>) { self.parent = parent }

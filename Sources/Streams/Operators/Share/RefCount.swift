@@ -4,7 +4,7 @@ import Locking
 /// it is passed on), so the next observer connects anew. The library's own connectables use
 /// ``ReferenceCountedShare`` instead, which decides joins and connections with the connection
 /// itself.
-final class RefCount<Connectable: ConnectableObservableType>: SinkProducer<Connectable.Element>, @unchecked Sendable {
+final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectable.Element>, @unchecked Sendable {
     fileprivate let source: Connectable
     /// Recursive: `connect()` runs under it, and a synchronous source may deliver (and an
     /// observer subscribe again) before it returns.

@@ -14,7 +14,7 @@ import Locking
 /// A connection is over as soon as its source's terminal event is accepted, before the event
 /// is passed on, and as soon as its last observer leaves: the next observer starts a new
 /// connection, with an empty buffer.
-final class ShareWhileConnected<Element>: Producer<Element>, @unchecked Sendable {
+final class ShareWhileConnected<Element>: SinklessProducer<Element>, @unchecked Sendable {
     /// The shared source.
     private let source: Observable<Element>
     /// `true` for `share(replay: 1)`: a new observer first receives the connection's last
@@ -38,7 +38,7 @@ final class ShareWhileConnected<Element>: Producer<Element>, @unchecked Sendable
     ///
     /// - Returns: The observer's handle (no sink in between: the connection calls the observer
     ///   itself).
-    override func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func connect<Observer: ObserverType>(_ observer: Observer, handle: SinkDisposer?) -> Disposable where Observer.Element == Element {
         lock.lock()
         switch sharing.subscribe() {
         case .join:
