@@ -13,10 +13,10 @@ import Synchronization
 /// sink holds, as soon as the subscription is over.
 ///
 /// A source that keeps no sink (`just`, `empty`, `never`, `error`, `share`'s subscription)
-/// also overrides ``subscribeNow(_:)`` to hand out its own subscription, with no handle to
-/// make. (`connect` is the one method a subclass must write, and Swift has no abstract class
-/// to say so: a subclass that forgets it stops with "Abstract method" at its first
-/// subscription, which every operator's tests make.)
+/// derives from ``SinklessProducer``, which hands out what its `connect` returns, with no
+/// handle to make. (`connect` is the one method a subclass must write, and Swift has no
+/// abstract class to say so: a subclass that forgets it stops with "Abstract method" at its
+/// first subscription, which every operator's tests make.)
 @usableFromInline
 class Producer<Element>: Observable<Element>, @unchecked Sendable {
     override init() { super.init() }
@@ -67,9 +67,9 @@ class SinklessProducer<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-/// Holds a sink and its upstream subscription; disposing it disposes both, even when the
-/// dispose arrives while `run` is still in progress. (For a ``Producer`` it holds the
-/// sink alone: the sink holds its upstream subscription itself.)
+/// The subscriber's handle on an operator's sink (``Producer/subscribeNow(_:)``): disposing
+/// it disposes the sink, even when the dispose arrives while `connect` is still in progress.
+/// (The sink holds its upstream subscription itself, so `subscription` is always `nil` now.)
 ///
 /// One atomic word decides, with no lock to allocate: `setSinkAndSubscription` stores both and
 /// then sets the assigned bit; `dispose` sets the disposed bit. Whichever call comes second
