@@ -458,6 +458,8 @@ def chart_svg(title, rows):
     import math
     from xml.sax.saxutils import escape
     char_w, bar_h, gap, pad, plot_w = 6.7, 16, 8, 16, 380
+    # A ratio shown as 0.00× (under 0.005×) is drawn at 0.005×: a log scale has no 0.
+    rows = [(label, max(r, 0.005)) for label, r in rows]
     label_w = int(max(len(label) for label, _ in rows) * char_w) + 12
     low = 10 ** math.floor(math.log10(min(min(r for _, r in rows), 0.5)))
     most = max(r for _, r in rows)
