@@ -38,7 +38,7 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
     func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let handle = SinkDisposer()
         let sink = connect(observer, handle: handle)
-        handle.setSinkAndSubscription(sink: sink, subscription: nil)
+        handle.setSink(sink)
         return handle
     }
 
@@ -69,13 +69,12 @@ class SinklessProducer<Element>: Producer<Element>, @unchecked Sendable {
 
 /// The subscriber's handle on an operator's sink (``Producer/subscribeNow(_:)``): disposing
 /// it disposes the sink, even when the dispose arrives while `connect` is still in progress.
-/// (The sink holds its upstream subscription itself, so `subscription` is always `nil` now.)
 ///
-/// One atomic word decides, with no lock to allocate: `setSinkAndSubscription` stores both and
-/// then sets the assigned bit; `dispose` sets the disposed bit. Whichever call comes second
-/// sees the other's bit and disposes the pair, so it is disposed exactly once. The fields are
-/// written before the assigned bit is published and read only after it was seen, and each side
-/// touches them only when the other cannot.
+/// One atomic word decides, with no lock to allocate: `setSink` stores the sink and then sets
+/// the assigned bit; `dispose` sets the disposed bit. Whichever call comes second sees the
+/// other's bit and disposes the sink, so it is disposed exactly once. The field is written
+/// before the assigned bit is published and read only after it was seen, and each side
+/// touches it only when the other cannot.
 @usableFromInline
 final class SinkDisposer: Cancelable, @unchecked Sendable {
     private static let disposedBit = 1
@@ -83,30 +82,25 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
 
     private let state = Atomic<Int>(0)
     @exclusivity(unchecked) private var sink: Disposable?
-    @exclusivity(unchecked) private var subscription: Disposable?
 
     @usableFromInline var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposedBit != 0 }
 
-    func setSinkAndSubscription(sink: Disposable, subscription: Disposable?) {
+    /// Keeps `sink`, made by `connect`; disposes it at once if the handle was disposed
+    /// meanwhile. Called once.
+    func setSink(_ sink: Disposable) {
         self.sink = sink
-        self.subscription = subscription
         let previous = state.bitwiseOr(Self.assignedBit, ordering: .acquiringAndReleasing).oldValue
-        precondition(previous & Self.assignedBit == 0, "Sink and subscription are assigned once")
+        precondition(previous & Self.assignedBit == 0, "The sink is assigned once")
         if previous & Self.disposedBit != 0 {
             self.sink = nil
-            self.subscription = nil
             sink.dispose()
-            subscription?.dispose()
         }
     }
 
     @usableFromInline func dispose() {
         let previous = state.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
         guard previous & Self.disposedBit == 0, previous & Self.assignedBit != 0 else { return }
-        let sink = self.sink.take()
-        let subscription = self.subscription.take()
-        sink?.dispose()
-        subscription?.dispose()
+        self.sink.take()?.dispose()
     }
 }
 
