@@ -106,20 +106,23 @@ final class PagedFile: @unchecked Sendable {
     /// one costs no memory while a reader may still use it.
     func dropCache() {
         // Taken out under the lock and freed after it: freeing a full cache of decoded rows
-        // takes milliseconds, and a reader of the file would wait for it.
-        var dropped: [PageEntry] = []
-        lock.withLock {
-            dropped.reserveCapacity(entries.count)
+        // takes milliseconds, and a reader of the file would wait for it. The pages are the
+        // locked closure's result, not a variable emptied after it: a release build may free a
+        // variable's value at its last use, which would be inside the lock.
+        let dropped: [PageEntry] = lock.withLock {
+            var taken: [PageEntry] = []
+            taken.reserveCapacity(entries.count)
             for entry in entries.values {
                 entry.cached = false
-                dropped.append(entry)
+                taken.append(entry)
             }
             entries.removeAll(keepingCapacity: true)
             clock.removeAll(keepingCapacity: true)
             hand = 0
             charged = 0
+            return taken
         }
-        dropped = []
+        withExtendedLifetime(dropped) {}
     }
 
     /// Releases the lock, then frees the pages the cache dropped while it was held: freeing a

@@ -34,14 +34,11 @@ final class CommitPublisher: @unchecked Sendable {
         // for the indexes derived from its new rows.
         for name in tables.keys where tables[name]!.derived == nil { tables[name]!.seal() }
         lock.lock()
-        let old = state.snapshot()
-        let new = Snapshot(version: old.version + 1, tables: tables)
-        // Publishing is two pointer swaps under the lock readers take for `snapshot()`; what
-        // they replace (the previous commit's log: a record per object it changed) is freed
-        // after the lock is released, so no reader waits while it is.
-        var replacedLog = transaction.log
-        let current = state.publish(new, log: &replacedLog)
-        replacedLog = []
+        let version = state.snapshot().version + 1
+        let new = Snapshot(version: version, tables: tables)
+        // Publishing is a pointer swap under the lock readers take for `snapshot()`; the
+        // snapshot it replaces comes back held, so it is not freed there.
+        let (old, current) = state.publish(new)
         let info = CommitChanges(old: old, new: new, tables: transaction.changes.filter { !$0.value.isEmpty }, log: transaction.log)
         var actions: [() -> Void] = []
         for observer in current {

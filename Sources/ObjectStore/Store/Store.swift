@@ -126,7 +126,7 @@ public final class Store: @unchecked Sendable {
 
     /// The change records of the latest commit (for tests of the write path's log). Only the
     /// latest is kept: a log of every commit would grow the process by every write forever.
-    var _lastCommitLog: [ChangeRecord] { core.state.lastCommitLog }
+    var _lastCommitLog: [ChangeRecord] { core.lastCommitLog }
 }
 
 /// Realm's name for the policy of ``Transaction/add(_:update:)-(T,_)``.

@@ -58,6 +58,9 @@ final class StoreCore: @unchecked Sendable {
     private var retired = RetiredSnapshots()
     /// The file behind a file store (used with `writeLock` held).
     let file: StoreFile?
+    /// The records of the last commit, kept for tests (touched with `writeLock` held, so the
+    /// log a commit replaces is freed on the writer's thread with no lock a reader takes).
+    private var lastLog: [ChangeRecord] = []
 
     /// A core that starts at `state`, writing to `file` if it has one.
     init(state: Snapshot = Snapshot(version: 0, tables: [:]), file: StoreFile? = nil) {
@@ -98,6 +101,9 @@ final class StoreCore: @unchecked Sendable {
 
     /// How many replaced snapshots are kept for the writer to free.
     var retiredCount: Int { writeLock.withLock { retired.count } }
+
+    /// The records of the last commit (for tests; not from inside a write block).
+    var lastCommitLog: [ChangeRecord] { writeLock.withLock { lastLog } }
 
     /// The committed snapshot readers see now.
     func snapshot() -> Snapshot { state.snapshot() }
@@ -148,6 +154,7 @@ final class StoreCore: @unchecked Sendable {
             // The commit reaches the file before anyone can see it; if it cannot, nothing changes.
             try file?.append(transaction.log, tables: transaction.tables, touched: transaction.changes.keys)
             retired.retire(publisher.publish(transaction))
+            lastLog = transaction.log
             if let compacted = file?.compactIfDue(snapshot()) { move(to: compacted) }
         }
         return result
