@@ -160,6 +160,27 @@ private func filledStore(_ backend: StoreBackend, _ rng: inout SeededRandom, cou
         subscription.dispose()
     }
 
+    /// A new query whose results are the objects shown, in the order shown, none changed by a
+    /// commit, sends nothing (the list shown is already right); the next commit is reported
+    /// against that query's results.
+    @Test func aNewQueryWithTheListShownSendsNothing() throws {
+        var rng = SeededRandom(seed: 4)
+        let store = try filledStore(.memory, &rng, count: 12)
+        let queries = PublishSubject<Results<Article>>()
+        let shown = ShownList()
+        let subscription = queries.observeChanges(on: ImmediateScheduler.instance).subscribe(onNext: shown.apply)
+        let all = store.objects(Article.self).sorted(byKeyPath: "id")
+        queries.onNext(all.filter("price < 1000"))
+        queries.onNext(all.filter("price >= 0"))              // every article again, in the same order
+        #expect(shown.events == 1)
+        let dearest = try #require(all.sorted(byKeyPath: "price", ascending: false).first)
+        try store.write { tx in try tx.add(Article(id: 100, title: "dearest", price: dearest.price + 1, topics: [])) }
+        #expect(shown.events == 2)
+        #expect(shown.updates.last.map { ($0.deletions, $0.insertions) } ?? ([], []) == ([], [12]))
+        #expect(shown.rows == all.toArray())
+        subscription.dispose()
+    }
+
     @Test(arguments: StoreBackend.allCases) func commitsBetweenAndAfterQueryChangesStillAnimate(_ backend: StoreBackend) throws {
         var rng = SeededRandom(seed: 2)
         let store = try filledStore(backend, &rng, count: 10)

@@ -19,7 +19,9 @@ extension ObservableConvertibleType {
     /// with the list the observer was shown, by primary key: objects that left are deletions,
     /// objects that came are insertions, objects kept out of their relative order are moved
     /// (a deletion and an insertion), as commits report them. Kept objects are modifications
-    /// when a commit since the last event changed them.
+    /// when a commit since the last event changed them. A new query whose results are the
+    /// objects shown, in the order shown, none changed, sends nothing: the list shown is
+    /// already right, and the next change is one against that query's results.
     ///
     /// Every change set is computed, on `scheduler`, against the list of the event the observer
     /// got last: when queries or commits come faster than `scheduler` delivers (keystrokes),

@@ -24,7 +24,10 @@ extension ObservableConvertibleType {
     /// the shown list and compares the new results with it (`Results`'
     /// `observeChanges(on:)`): objects that left are deletions, objects that came are insertions,
     /// objects out of their relative order move (a deletion and an insertion); kept objects are
-    /// modifications only when a commit changed them.
+    /// modifications only when a commit changed them. A new query whose results are the rows
+    /// shown, in the order shown, none changed, sends nothing, even when its `viewModel` differs
+    /// (closures cannot be compared): the rows keep the view models they have until the next
+    /// change, which maps every row with that query's `viewModel`.
     ///
     /// Each change set is computed on `scheduler` against the list of the change the observer
     /// got last; queries and commits that come faster than `scheduler` delivers are folded into

@@ -37,6 +37,27 @@ import TestSupport
         #expect(recorder.elements.count == 3)
     }
 
+    /// A new query with the rows shown sends nothing, though its view model differs; the next
+    /// change maps every row with that query's view model.
+    @Test func aNewQueryWithTheRowsShownSendsNothingAndItsViewModelMapsTheNextChange() throws {
+        let store = try makePizzaStore([Pizza(id: 1, name: "Quattro", priceWas: 9), Pizza(id: 2, name: "Diavola", priceWas: 8)])
+        let queries = PublishSubject<ViewModelQuery<Pizza, PizzaViewModel>>()
+        let recorder = EventRecorder<ListChange<PizzaViewModel>>()
+        let subscription = queries.observeChanges(on: ImmediateScheduler.instance).subscribe(recorder)
+        defer { subscription.dispose() }
+        queries.onNext(query(store))
+        let loud = ViewModelQuery(store: store, sortedBy: [ObjectStore.SortDescriptor(keyPath: "name")]) { (pizza: Pizza) in
+            PizzaViewModel(id: pizza.id, title: pizza.name.uppercased())
+        }
+        queries.onNext(loud)
+        #expect(recorder.elements.count == 1)
+        #expect(recorder.elements.last?.items.map(\.title) == ["Diavola (8.0)", "Quattro (9.0)"])
+        try store.write { tx in try tx.add(Pizza(id: 3, name: "Bianca", priceWas: 7)) }
+        #expect(recorder.elements.count == 2)
+        #expect(recorder.elements.last?.insertions == [0])
+        #expect(recorder.elements.last?.items.map(\.title) == ["BIANCA", "DIAVOLA", "QUATTRO"])
+    }
+
     /// Random commits (adds, deletes, re-keyed objects, renames that move sort positions,
     /// price changes in place) under a sorted and a filtered query, on both paths of the store
     /// (a few objects placed, or the query evaluated again and diffed): every `ListChange`'s
