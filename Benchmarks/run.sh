@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the ReactiveMVVM benchmarks (release) and writes Guides/Performance.md.
 #
-#   Benchmarks/run.sh           the full run (about 20 minutes on 2 cores); rewrites Guides/Performance.md
+#   Benchmarks/run.sh           the full run (about 20 to 30 minutes on 2 cores); rewrites Guides/Performance.md
 #   Benchmarks/run.sh --smoke   builds and runs every benchmark for a moment, checks that each
 #                               scenario produced figures, prints them; writes nothing (for CI)
 #
